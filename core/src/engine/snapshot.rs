@@ -1,0 +1,216 @@
+//! Versioned JSON snapshots of a game state.
+//!
+//! A snapshot is an envelope `{"format": "darbar-snapshot", "version", "game", "state"}`.
+//! Loading one never panics and never yields a silently wrong state: malformed or truncated text,
+//! another format, an unknown version, another game, a state that does not parse, and a state
+//! that parses but breaks the game's invariants are each a distinct [`SnapshotError`].
+
+use serde::{Serialize, de::DeserializeOwned};
+use serde_json::Value;
+use thiserror::Error;
+
+use super::Rule;
+
+/// The `format` field of every snapshot.
+pub const FORMAT: &str = "darbar-snapshot";
+
+/// A game state that can be saved and restored.
+pub trait Snapshot: Serialize + DeserializeOwned {
+    /// The game's name in snapshots and replays, e.g. `"vijayanagara"`.
+    const GAME: &'static str;
+    /// The state layout's version. Bump it whenever the serialized form changes.
+    const VERSION: u32;
+
+    /// Checks every invariant of the game; a state that fails is impossible in play.
+    fn validate(&self) -> Result<(), (Rule, String)>;
+
+    /// The snapshot as JSON text.
+    fn to_snapshot(&self) -> String {
+        #[derive(Serialize)]
+        struct Envelope<'a, S> {
+            format: &'a str,
+            version: u32,
+            game: &'a str,
+            state: &'a S,
+        }
+        let envelope = Envelope {
+            format: FORMAT,
+            version: Self::VERSION,
+            game: Self::GAME,
+            state: self,
+        };
+        // Serializing plain data with string keys into a String cannot fail.
+        serde_json::to_string_pretty(&envelope).unwrap_or_default()
+    }
+
+    /// Restores a state from [`Snapshot::to_snapshot`] text, checking everything.
+    fn from_snapshot(text: &str) -> Result<Self, SnapshotError> {
+        let value: Value = serde_json::from_str(text).map_err(SnapshotError::from_json)?;
+        let Value::Object(mut envelope) = value else {
+            return Err(SnapshotError::NotASnapshot(
+                "the top level is not an object".into(),
+            ));
+        };
+        match envelope.get("format").and_then(Value::as_str) {
+            Some(FORMAT) => {}
+            Some(other) => {
+                return Err(SnapshotError::NotASnapshot(format!("format is {other:?}")));
+            }
+            None => return Err(SnapshotError::NotASnapshot("no \"format\" field".into())),
+        }
+        let version = envelope
+            .get("version")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| SnapshotError::NotASnapshot("no numeric \"version\" field".into()))?;
+        if version != u64::from(Self::VERSION) {
+            return Err(SnapshotError::UnsupportedVersion {
+                found: version,
+                supported: Self::VERSION,
+            });
+        }
+        match envelope.get("game").and_then(Value::as_str) {
+            Some(game) if game == Self::GAME => {}
+            found => {
+                return Err(SnapshotError::WrongGame {
+                    expected: Self::GAME,
+                    found: found.unwrap_or("").to_owned(),
+                });
+            }
+        }
+        let state = envelope
+            .remove("state")
+            .ok_or_else(|| SnapshotError::NotASnapshot("no \"state\" field".into()))?;
+        let state: Self =
+            serde_json::from_value(state).map_err(|e| SnapshotError::BadState(e.to_string()))?;
+        state
+            .validate()
+            .map_err(|(rule, reason)| SnapshotError::Impossible { rule, reason })?;
+        Ok(state)
+    }
+}
+
+/// Why a snapshot could not be restored.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SnapshotError {
+    /// The text ends before the JSON value does.
+    #[error("snapshot is truncated: {0}")]
+    Truncated(String),
+    /// The text is not valid JSON.
+    #[error("snapshot is not valid JSON: {0}")]
+    Malformed(String),
+    /// Valid JSON, but not a darbar snapshot envelope.
+    #[error("not a darbar snapshot: {0}")]
+    NotASnapshot(String),
+    /// A snapshot of a layout version this build cannot read.
+    #[error("snapshot version {found} is not supported; this build reads version {supported}")]
+    UnsupportedVersion {
+        /// The version in the file.
+        found: u64,
+        /// The version this build writes and reads.
+        supported: u32,
+    },
+    /// A snapshot of another game.
+    #[error("snapshot is of game {found:?}, expected {expected:?}")]
+    WrongGame {
+        /// The game being restored.
+        expected: &'static str,
+        /// The game named in the file.
+        found: String,
+    },
+    /// The state does not have the expected shape (a missing field, a wrong type, a bad name).
+    #[error("snapshot state does not parse: {0}")]
+    BadState(String),
+    /// The state parses but could not arise in play: it breaks an invariant of the rules.
+    #[error("snapshot state is impossible: {reason} ({rule})")]
+    Impossible {
+        /// The rule the state breaks.
+        rule: Rule,
+        /// What exactly is wrong.
+        reason: String,
+    },
+}
+
+impl SnapshotError {
+    fn from_json(error: serde_json::Error) -> Self {
+        match error.classify() {
+            serde_json::error::Category::Eof => SnapshotError::Truncated(error.to_string()),
+            _ => SnapshotError::Malformed(error.to_string()),
+        }
+    }
+
+    /// The rule broken, for an impossible state.
+    pub fn rule(&self) -> Option<Rule> {
+        match self {
+            SnapshotError::Impossible { rule, .. } => Some(*rule),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Counter {
+        count: u8,
+    }
+
+    impl Snapshot for Counter {
+        const GAME: &'static str = "counter";
+        const VERSION: u32 = 3;
+        fn validate(&self) -> Result<(), (Rule, String)> {
+            if self.count > 10 {
+                return Err((Rule("1.1"), "count above 10".into()));
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let c = Counter { count: 4 };
+        assert_eq!(Counter::from_snapshot(&c.to_snapshot()), Ok(c));
+    }
+
+    #[test]
+    fn each_kind_of_damage_has_its_own_error() {
+        let good = Counter { count: 4 }.to_snapshot();
+        let cut = &good[..good.len() / 2];
+        assert!(matches!(
+            Counter::from_snapshot(cut),
+            Err(SnapshotError::Truncated(_))
+        ));
+        assert!(matches!(
+            Counter::from_snapshot("{]"),
+            Err(SnapshotError::Malformed(_))
+        ));
+        assert!(matches!(
+            Counter::from_snapshot("[1]"),
+            Err(SnapshotError::NotASnapshot(_))
+        ));
+        let v9 = good.replace("\"version\": 3", "\"version\": 9");
+        assert!(matches!(
+            Counter::from_snapshot(&v9),
+            Err(SnapshotError::UnsupportedVersion {
+                found: 9,
+                supported: 3
+            })
+        ));
+        let other = good.replace("\"counter\"", "\"chess\"");
+        assert!(matches!(
+            Counter::from_snapshot(&other),
+            Err(SnapshotError::WrongGame { .. })
+        ));
+        let bad = good.replace("\"count\": 4", "\"count\": -4");
+        assert!(matches!(
+            Counter::from_snapshot(&bad),
+            Err(SnapshotError::BadState(_))
+        ));
+        let impossible = good.replace("\"count\": 4", "\"count\": 11");
+        let err = Counter::from_snapshot(&impossible).unwrap_err();
+        assert_eq!(err.rule(), Some(Rule("1.1")));
+    }
+}

@@ -1,0 +1,129 @@
+//! The typed errors of Vijayanagara. Every variant names the rule it enforces ([`Error::rule`]),
+//! and an operation that returns one has left the state exactly as it was.
+
+use thiserror::Error;
+
+use super::{Piece, PieceKind, Player, SpaceId, Structure};
+use crate::engine::Rule;
+
+/// A refused operation or action, naming the rule broken.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// Pieces of this kind may not stand in this space (§1.3 entry table).
+    #[error("a {piece} may not stand in {space} (§1.3)")]
+    EntryForbidden {
+        /// The piece.
+        piece: PieceKind,
+        /// The space.
+        space: SpaceId,
+    },
+    /// The space already holds a structure (§1.4(e), OQ-8).
+    #[error("{space} may hold at most one structure (already there: {existing:?}) (§1.4(e))")]
+    StackingLimit {
+        /// The space.
+        space: SpaceId,
+        /// The structure already there, if any.
+        existing: Option<Structure>,
+    },
+    /// Too few pieces are available to place (§1.4(d)).
+    #[error("only {available} {} available, {wanted} needed (§1.4(d))", piece.name(2))]
+    NotAvailable {
+        /// The piece kind.
+        piece: PieceKind,
+        /// How many were asked for.
+        wanted: u8,
+        /// How many are in the holding box.
+        available: u8,
+    },
+    /// Too few such pieces stand in the space (§1.4(d)).
+    #[error("{space} holds {present} × {piece}, {wanted} needed (§1.4(d))")]
+    NotPresent {
+        /// The piece.
+        piece: Piece,
+        /// The space.
+        space: SpaceId,
+        /// How many were asked for.
+        wanted: u8,
+        /// How many are there.
+        present: u8,
+    },
+    /// Structures never move once placed (§1.4(b)).
+    #[error("a {0} is a structure, and structures never move (§1.4(b))")]
+    StructuresDoNotMove(PieceKind),
+    /// Only Amirs and Rajas are Obedient or Rebelling (§1.4(c)).
+    #[error("a {0} is neither Obedient nor Rebelling; only Amirs and Rajas are (§1.4(c))")]
+    NoLoyalty(PieceKind),
+    /// The operation needs a Province (§1.6).
+    #[error("{0} is not a Province, so it is never Tributary or Independent (§1.6)")]
+    NotAProvince(SpaceId),
+    /// A cost that cannot be paid (§1.8, OQ-13).
+    #[error("{player} has {has} Resources and cannot pay {cost} (§1.8)")]
+    CannotAfford {
+        /// Who pays.
+        player: Player,
+        /// The cost.
+        cost: u8,
+        /// What they hold.
+        has: u8,
+    },
+    /// Too few cavalry tokens held (§1.10).
+    #[error("{player} holds {has} cavalry tokens, {wanted} needed (§1.10)")]
+    NotEnoughCavalry {
+        /// The holder.
+        player: Player,
+        /// How many were asked for.
+        wanted: u8,
+        /// How many they hold.
+        has: u8,
+    },
+    /// The Sultanate has no Deccan Influence track (§1.9).
+    #[error("{0} has no Deccan Influence track; only BK and VN do (§1.9)")]
+    NoInfluenceTrack(Player),
+    /// The action is not among the legal choices of the pending decision.
+    #[error("{action} is not a legal choice now ({rule})")]
+    IllegalAction {
+        /// The action, as text.
+        action: String,
+        /// The rule that decides what is legal here.
+        rule: Rule,
+    },
+    /// An action arrived while no decision is pending.
+    #[error("no decision is pending")]
+    NothingToDecide,
+    /// An action from a player whose decision it is not.
+    #[error("it is {expected}'s decision, not {actual}'s ({rule})")]
+    NotYourDecision {
+        /// Whose decision it is.
+        expected: Player,
+        /// Who tried to act.
+        actual: Player,
+        /// The rule that gives the decision to `expected`.
+        rule: Rule,
+    },
+}
+
+impl Error {
+    /// The rule this error enforces.
+    ///
+    /// ```
+    /// use darbar::engine::Rule;
+    /// use darbar::vijayanagara::{Error, SpaceId};
+    ///
+    /// assert_eq!(Error::NotAProvince(SpaceId::Delhi).rule(), Rule("1.6"));
+    /// ```
+    pub fn rule(&self) -> Rule {
+        match self {
+            Error::EntryForbidden { .. } => Rule("1.3"),
+            Error::StackingLimit { .. } => Rule("1.4(e)"),
+            Error::NotAvailable { .. } | Error::NotPresent { .. } => Rule("1.4(d)"),
+            Error::StructuresDoNotMove(_) => Rule("1.4(b)"),
+            Error::NoLoyalty(_) => Rule("1.4(c)"),
+            Error::NotAProvince(_) => Rule("1.6"),
+            Error::CannotAfford { .. } => Rule("1.8"),
+            Error::NotEnoughCavalry { .. } => Rule("1.10"),
+            Error::NoInfluenceTrack(_) => Rule("1.9"),
+            Error::IllegalAction { rule, .. } | Error::NotYourDecision { rule, .. } => *rule,
+            Error::NothingToDecide => Rule("2.2"),
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! **Vijayanagara** (GMT Games, 1290–1398): the Delhi Sultanate, the Bahmani Kingdom and the
+//! Vijayanagara Empire contend for the Deccan while Mongols press on Delhi.
+//!
+//! This module holds the board and its derived rules: the map (§1.3, reconstructed as ruling
+//! R-1 says), the pieces (§1.2, §1.4), Tributary and Independent Provinces (§1.6), Control
+//! (§1.7), Resources (§1.8), the Deccan Influence tracks (§1.9), cavalry (§1.10), setup and the
+//! deck (§2.1), and Victory Points (§5). Section numbers refer to the rules specification;
+//! every rule's code cites its section.
+//!
+//! ```
+//! use darbar::engine::Snapshot;
+//! use darbar::vijayanagara::{Player, SpaceId, State};
+//!
+//! let state = State::new(2024);
+//! assert_eq!(state.victory_points(Player::Sultanate), 18);
+//! assert_eq!(state.controller(SpaceId::Maharashtra), None); // Tributary (§1.7)
+//! let restored = State::from_snapshot(&state.to_snapshot()).unwrap();
+//! assert_eq!(restored, state);
+//! ```
+
+mod action;
+mod control;
+mod deck;
+mod error;
+mod faction;
+mod influence;
+mod invariants;
+mod map;
+mod options;
+mod piece;
+mod play_order;
+mod render;
+mod scoring;
+mod setup;
+mod space;
+mod state;
+
+pub use action::{Action, DecisionKind, VijayanagaraDecision};
+pub use deck::{
+    Card, DECK_SIZE, Deck, EVENT_CARDS, MONGOL_INVASION_CARDS, SUCCESSION_POSITIONS, SuccessionCard,
+};
+pub use error::Error;
+pub use faction::{Faction, PerPlayer, Player};
+pub use influence::{
+    InfluenceTrack, InfluenceTracks, MAX_INFLUENCE, PieceSource, SLOT_SIZE, slot_levels, slot_piece,
+};
+pub use map::{City, Map, MapError, SPACE_COUNT, SpaceId, SpaceKind, SpaceSet, TOTAL_PROSPERITY};
+pub use options::{RuleOptions, SupportLimit};
+pub use piece::{Loyalty, Piece, PieceKind, Structure};
+pub use play_order::{Dynasty, PlayOrderBox};
+pub use scoring::{Outcome, mongols_in_delhi_adjustment};
+pub use space::{LoyaltyCounts, SpacePieces};
+pub use state::{Available, CAVALRY_TOKENS, MAX_RESOURCES, State};

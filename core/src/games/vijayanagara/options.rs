@@ -1,0 +1,61 @@
+//! Rule options: the readings the rules text leaves open (R-0.2).
+//!
+//! Each field is an item marked **(config)** in the Open questions of the specification. The
+//! default is always the proposal that ruling R-0 adopts; the alternative is the other reading.
+//! Options are part of every saved state and every replay record.
+
+use serde::{Deserialize, Serialize};
+
+/// How the support limit for an attack is counted (OQ-34).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SupportLimit {
+    /// The limit (DS 2, BK 2, VN 1) is a total per attacked space. The default.
+    #[default]
+    PerAttackedSpace,
+    /// The limit applies to each adjacent space with a Qasbah, Fort or Temple.
+    PerStructureSpace,
+}
+
+/// The configurable rulings of Vijayanagara.
+///
+/// ```
+/// use darbar::vijayanagara::RuleOptions;
+///
+/// let options = RuleOptions { natural_six_always_misses: true, ..RuleOptions::default() };
+/// assert!(!RuleOptions::default().natural_six_always_misses);
+/// assert_ne!(options, RuleOptions::default());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleOptions {
+    /// OQ-23: a Decree with no legal effect may still be declared, as a no-op.
+    /// Default `true`; `false` requires every Decree to change something.
+    pub decree_may_be_empty: bool,
+    /// OQ-28: on Rise of the Rebel Sultans (§2.5.2) only the cavalry gain is capped at 3.
+    /// Default `false`; `true` caps the Resources gain at 3 too.
+    pub succession_caps_resources: bool,
+    /// OQ-34: how attack support from adjacent structure spaces is limited.
+    pub support_limit: SupportLimit,
+    /// OQ-39: hits use the modified die, so a 6 charged to 5 can hit. Default `false`;
+    /// `true` makes a natural 6 always miss.
+    pub natural_six_always_misses: bool,
+    /// OQ-44(b): Punjab and Delhi plunder remove 1 / 2 Troops once. Default `false`; `true`
+    /// removes them per Mongol.
+    pub plunder_troops_per_mongol: bool,
+    /// Deck convention C15: a faction may choose an event side that changes nothing.
+    /// Default `false`; `true` requires the chosen side to have an effect.
+    pub event_requires_effect: bool,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions {
+            decree_may_be_empty: true,
+            succession_caps_resources: false,
+            support_limit: SupportLimit::PerAttackedSpace,
+            natural_six_always_misses: false,
+            plunder_troops_per_mongol: false,
+            event_requires_effect: false,
+        }
+    }
+}

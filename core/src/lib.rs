@@ -1,0 +1,24 @@
+//! # darbar
+//!
+//! A rules engine for historical strategy board games of the Indian subcontinent. Games are
+//! plain values with typed actions and errors under strict validation: every refused operation
+//! names the section of the rules it enforces and leaves the state exactly as it was.
+//!
+//! - [`engine`]: what every game shares (the seeded generator, decisions, snapshots, replays).
+//! - [`vijayanagara`]: Vijayanagara (GMT, 1290–1398).
+//!
+//! ```
+//! use darbar::vijayanagara::{Player, State};
+//!
+//! let state = State::new(42);
+//! println!("{state}"); // a readable picture of the board
+//! assert_eq!(state.resources(Player::Bahmani), 6);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod engine;
+pub mod games;
+
+pub use games::vijayanagara;
