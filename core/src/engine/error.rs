@@ -13,6 +13,7 @@ use serde::Serialize;
 /// use darbar::engine::Rule;
 ///
 /// assert_eq!(Rule("1.7").to_string(), "§1.7");
+/// assert_eq!(Rule("OQ-35").to_string(), "OQ-35");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
@@ -27,6 +28,12 @@ impl Rule {
 
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "§{}", self.0)
+        // Numbered sections take the section sign; rulings (R-3) and open questions (OQ-35)
+        // are cited by name.
+        if self.0.starts_with(|c: char| c.is_ascii_digit()) {
+            write!(f, "§{}", self.0)
+        } else {
+            f.write_str(self.0)
+        }
     }
 }

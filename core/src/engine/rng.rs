@@ -148,15 +148,14 @@ mod tests {
 
     #[test]
     fn sequence_is_portable() {
-        // Pinned output: a change of algorithm or seeding would break every stored replay.
+        // Pinned outputs: a change of algorithm or seeding would silently break every stored
+        // replay, so it must break this test first.
         let mut rng = GameRng::from_seed_u64(0);
-        let first: Vec<u8> = (0..8).map(|_| rng.die()).collect();
-        let mut again = GameRng::from_seed_u64(0);
-        let second: Vec<u8> = (0..8).map(|_| again.die()).collect();
-        assert_eq!(first, second);
+        let dice: Vec<u8> = (0..12).map(|_| rng.die()).collect();
+        assert_eq!(dice, [6, 2, 2, 5, 4, 6, 4, 5, 5, 3, 5, 4]);
         assert_eq!(
-            GameRng::from_seed_u64(1).to_text(),
-            "xoshiro256++:".to_owned() + &GameRng::from_seed_u64(1).to_text()[13..]
+            GameRng::from_seed_u64(2024).next_u64(),
+            9_674_054_429_496_410_833
         );
     }
 

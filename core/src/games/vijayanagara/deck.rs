@@ -39,7 +39,7 @@ impl SuccessionCard {
 }
 
 /// A card of the deck (§1.2, §2.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Card {
     /// Event card 1–36 (§2.3).
     Event(u8),

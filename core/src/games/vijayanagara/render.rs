@@ -76,7 +76,7 @@ impl fmt::Display for State {
         writeln!(f)?;
         writeln!(
             f,
-            "{:<16} {:<4} {:<12} {:<8} Pieces",
+            "{:<16} {:<4} {:<13} {:<7} Pieces",
             "Space", "Pros", "Status", "Control"
         )?;
         for space in SpaceId::ALL {
@@ -97,7 +97,7 @@ impl fmt::Display for State {
                 .map_or("-", |p| p.faction().abbreviation());
             writeln!(
                 f,
-                "{:<16} {:<4} {:<12} {:<8} {}",
+                "{:<16} {:<4} {:<13} {:<7} {}",
                 space.name(),
                 prosperity,
                 status,
@@ -108,7 +108,7 @@ impl fmt::Display for State {
         writeln!(f)?;
         writeln!(
             f,
-            "{:<8} {:>9} {:>7} {:>3}  {:<24} {}",
+            "{:<8} {:>9} {:>7} {:>3}  {:<30} {}",
             "Faction", "Resources", "Cavalry", "VP", "Deccan Influence", "Play order"
         )?;
         for player in Player::ALL {
@@ -128,7 +128,7 @@ impl fmt::Display for State {
             }
             writeln!(
                 f,
-                "{:<8} {:>9} {:>7} {:>3}  {:<24} {}",
+                "{:<8} {:>9} {:>7} {:>3}  {:<30} {}",
                 player.faction().abbreviation(),
                 self.resources(player),
                 self.cavalry(player),

@@ -115,11 +115,12 @@ impl SpacePieces {
             Piece::Raja(l) => apply(self.rajas.get_mut(l)),
             Piece::Mongol => apply(&mut self.mongols),
             Piece::Qasbah | Piece::Fort | Piece::Temple => {
-                self.structure = if delta > 0 {
-                    piece.kind().structure()
-                } else {
-                    None
-                };
+                let structure = piece.kind().structure();
+                if delta > 0 {
+                    self.structure = structure;
+                } else if delta < 0 && self.structure == structure {
+                    self.structure = None;
+                }
             }
         }
     }

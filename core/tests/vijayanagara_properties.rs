@@ -1,0 +1,116 @@
+//! Property tests over random sequences of board operations (architecture principle 3, R-3):
+//! whatever is asked, an operation either succeeds and keeps every invariant, or is refused
+//! with a rule and leaves the state exactly as it was; snapshots round-trip at every point.
+
+use darbar::engine::Snapshot;
+use darbar::vijayanagara::{
+    Action, Loyalty, Piece, PieceKind, PieceSource, Player, SpaceId, State,
+};
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+enum Op {
+    Place(SpaceId, Piece, u8),
+    Remove(SpaceId, Piece, u8),
+    Move(SpaceId, SpaceId, Piece, u8),
+    SetLoyalty(SpaceId, Piece, u8),
+    SetTributary(SpaceId, bool),
+    Shift(Player, i8),
+    Refill(PieceSource),
+    ApplyLegal(usize),
+    Pay(Player, u8),
+    Gain(Player, u8),
+    TakeCavalry(Player, Player, u8),
+    CavalryFromPool(Player, u8),
+}
+
+fn space() -> impl Strategy<Value = SpaceId> {
+    (0..SpaceId::ALL.len()).prop_map(|i| SpaceId::ALL[i])
+}
+
+fn player() -> impl Strategy<Value = Player> {
+    (0..3usize).prop_map(|i| Player::ALL[i])
+}
+
+fn piece() -> impl Strategy<Value = Piece> {
+    (0..PieceKind::ALL.len(), any::<bool>()).prop_map(|(i, rebel)| {
+        let loyalty = if rebel {
+            Loyalty::Rebelling
+        } else {
+            Loyalty::Obedient
+        };
+        Piece::with_loyalty(PieceKind::ALL[i], loyalty)
+    })
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => (space(), piece(), 0..4u8).prop_map(|(s, p, n)| Op::Place(s, p, n)),
+        2 => (space(), piece(), 0..4u8).prop_map(|(s, p, n)| Op::Remove(s, p, n)),
+        3 => (space(), space(), piece(), 0..4u8).prop_map(|(a, b, p, n)| Op::Move(a, b, p, n)),
+        1 => (space(), piece(), 0..3u8).prop_map(|(s, p, n)| Op::SetLoyalty(s, p, n)),
+        2 => (space(), any::<bool>()).prop_map(|(s, t)| Op::SetTributary(s, t)),
+        2 => (player(), -2..3i8).prop_map(|(p, d)| Op::Shift(p, d)),
+        1 => (space(), any::<bool>(), any::<bool>()).prop_map(|(s, rebel, from_box)| {
+            let loyalty = if rebel { Loyalty::Rebelling } else { Loyalty::Obedient };
+            Op::Refill(if from_box { PieceSource::Available } else { PieceSource::Map(s, loyalty) })
+        }),
+        3 => (0..8usize).prop_map(Op::ApplyLegal),
+        1 => (player(), 0..10u8).prop_map(|(p, n)| Op::Pay(p, n)),
+        1 => (player(), 0..10u8).prop_map(|(p, n)| Op::Gain(p, n)),
+        1 => (player(), player(), 0..4u8).prop_map(|(a, b, n)| Op::TakeCavalry(a, b, n)),
+        1 => (player(), 0..5u8).prop_map(|(p, n)| Op::CavalryFromPool(p, n)),
+    ]
+}
+
+fn run(state: &mut State, op: &Op) -> Result<(), darbar::vijayanagara::Error> {
+    match *op {
+        Op::Place(s, p, n) => state.place(s, p, n),
+        Op::Remove(s, p, n) => state.remove(s, p, n),
+        Op::Move(a, b, p, n) => state.move_units(a, b, p, n),
+        Op::SetLoyalty(s, p, n) => state.set_loyalty(s, p, n),
+        Op::SetTributary(s, t) => state.set_tributary(s, t),
+        Op::Shift(p, d) => state.shift_influence(p, d).map(|_| ()),
+        Op::Refill(source) => state.apply(Action::Refill(source)),
+        Op::ApplyLegal(i) => match state.legal_actions().get(i) {
+            Some(&action) => state.apply(action),
+            None => Ok(()),
+        },
+        Op::Pay(p, n) => state.pay(p, n),
+        Op::Gain(p, n) => {
+            state.gain_resources(p, n);
+            Ok(())
+        }
+        Op::TakeCavalry(a, b, n) => state.take_cavalry(a, b, n),
+        Op::CavalryFromPool(p, n) => {
+            state.gain_cavalry_from_pool(p, n);
+            Ok(())
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn operations_keep_invariants_or_change_nothing(seed in any::<u64>(), ops in prop::collection::vec(op(), 1..60)) {
+        let mut state = State::new(seed);
+        for op in &ops {
+            let before = state.clone();
+            match run(&mut state, op) {
+                Ok(()) => prop_assert_eq!(state.check_invariants(), Ok(()), "after {:?}", op),
+                Err(err) => {
+                    prop_assert_eq!(&state, &before, "{:?} was refused ({}) but changed the state", op, err);
+                    prop_assert!(!err.rule().section().is_empty());
+                }
+            }
+            // Legal actions always apply.
+            for action in state.legal_actions() {
+                let mut copy = state.clone();
+                prop_assert!(copy.apply(action).is_ok(), "listed {} did not apply", action);
+            }
+        }
+        let restored = State::from_snapshot(&state.to_snapshot());
+        prop_assert_eq!(restored, Ok(state));
+    }
+}

@@ -1,0 +1,83 @@
+//! The `darbar` program as a user runs it.
+
+use std::process::{Command, Output};
+
+fn darbar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_darbar"))
+        .args(args)
+        .output()
+        .expect("the darbar binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn new_prints_the_starting_position_of_2_1() {
+    let output = darbar(&["new", "vijayanagara", "--seed", "7"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("seed 7"));
+    assert!(text.contains("Khalji dynasty"));
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap()
+            .to_owned()
+    };
+    assert!(line("Maharashtra").contains("Tributary"));
+    assert!(line("Maharashtra").contains("BK 4 Amirs"));
+    assert!(line("Andhra").contains("DS 1 Troop, Qasbah | VN 2 Rajas"));
+    assert!(line("Orissa").contains("empty"));
+    let ds = line("DS ");
+    assert_eq!(
+        ds.split_whitespace().take(4).collect::<Vec<_>>(),
+        ["DS", "12", "2", "18"]
+    );
+    assert!(text.contains("Cavalry pool: 8"));
+}
+
+#[test]
+fn new_json_round_trips_through_show() {
+    let output = darbar(&["new", "vijayanagara", "--seed", "3", "--json"]);
+    assert!(output.status.success());
+    let snapshot = stdout(&output);
+    let value: serde_json::Value = serde_json::from_str(&snapshot).unwrap();
+    assert_eq!(value["game"], "vijayanagara");
+    let dir = std::env::temp_dir().join(format!("darbar-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("start.json");
+    std::fs::write(&path, &snapshot).unwrap();
+    let shown = darbar(&["show", path.to_str().unwrap()]);
+    assert!(shown.status.success());
+    assert_eq!(
+        stdout(&shown),
+        stdout(&darbar(&["new", "vijayanagara", "--seed", "3"]))
+    );
+    // A damaged snapshot is refused with the rule it breaks, and a failing exit code.
+    std::fs::write(
+        &path,
+        snapshot.replacen("\"troops\": 4", "\"troops\": 9", 1),
+    )
+    .unwrap();
+    let refused = darbar(&["show", path.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("R-3"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn map_prints_the_reconstructed_map() {
+    let output = darbar(&["map", "vijayanagara"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("reconstructed"));
+    assert!(text.contains("Vijayanagara (Hampi)"));
+}
+
+#[test]
+fn unknown_game_is_refused() {
+    let output = darbar(&["new", "chess"]);
+    assert!(!output.status.success());
+}
