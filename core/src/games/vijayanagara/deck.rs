@@ -73,12 +73,32 @@ impl fmt::Display for Card {
 
 /// The draw pile and the played cards: `cards[..drawn]` have been revealed (the most recent
 /// last), `cards[drawn..]` are still to come, top first. Both are fixed at setup, so the played
-/// piles are derived, never stored twice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// piles are derived, never stored twice. A fixed array keeps the state free of heap
+/// allocations, so cloning it is a plain copy (architecture principle 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deck {
-    cards: Vec<Card>,
+    #[serde(with = "card_array")]
+    cards: [Card; DECK_SIZE],
     drawn: usize,
+}
+
+/// Serde for the card array as a list (serde derives arrays only up to 32 elements).
+mod card_array {
+    use super::{Card, DECK_SIZE};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(cards: &[Card; DECK_SIZE], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(cards.iter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Card; DECK_SIZE], D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        let found = cards.len();
+        cards.try_into().map_err(|_| {
+            serde::de::Error::custom(format!("the deck has {found} cards, not {DECK_SIZE} (§2.1)"))
+        })
+    }
 }
 
 impl Deck {
@@ -103,12 +123,13 @@ impl Deck {
         for stack in &mut stacks {
             rng.shuffle(stack);
         }
-        let mut cards = Vec::with_capacity(DECK_SIZE);
-        for (i, stack) in stacks.into_iter().enumerate() {
-            cards.extend(stack);
-            if let Some(&succession) = SuccessionCard::ALL.get(i) {
-                cards.push(Card::Succession(succession));
-            }
+        let mut cards = [Card::Timurid(1); DECK_SIZE];
+        let order = stacks.into_iter().enumerate().flat_map(|(i, stack)| {
+            let succession = SuccessionCard::ALL.get(i).map(|&s| Card::Succession(s));
+            stack.into_iter().chain(succession)
+        });
+        for (slot, card) in cards.iter_mut().zip(order) {
+            *slot = card;
         }
         Deck { cards, drawn: 0 }
     }
