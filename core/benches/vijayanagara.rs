@@ -10,14 +10,19 @@ use darbar::engine::Snapshot;
 use darbar::vijayanagara::{Player, SpaceId, State};
 
 fn board(c: &mut Criterion) {
-    println!("size of a Vijayanagara State: {} bytes, no heap", std::mem::size_of::<State>());
+    println!(
+        "size of a Vijayanagara State: {} bytes, no heap",
+        std::mem::size_of::<State>()
+    );
     let state = State::new(7);
     let snapshot = state.to_snapshot();
     c.bench_function("setup (State::new, deck shuffled)", |b| {
         b.iter(|| State::new(black_box(7)))
     });
     c.bench_function("clone", |b| b.iter(|| black_box(&state).clone()));
-    c.bench_function("snapshot write", |b| b.iter(|| black_box(&state).to_snapshot()));
+    c.bench_function("snapshot write", |b| {
+        b.iter(|| black_box(&state).to_snapshot())
+    });
     c.bench_function("snapshot read and validate", |b| {
         b.iter(|| State::from_snapshot(black_box(&snapshot)))
     });

@@ -113,7 +113,7 @@ fn rule_2_1_starting_victory_points() {
 #[test]
 fn rule_r_3_piece_conservation_at_setup() {
     let state = State::new(3);
-    let slots = |p: Player| u8::from(state.influence_track(p).map_or(0, |t| t.pieces_in_slots()));
+    let slots = |p: Player| state.influence_track(p).map_or(0, |t| t.pieces_in_slots());
     for kind in PieceKind::ALL {
         let on_tracks = match kind {
             PieceKind::Amir => slots(Player::Bahmani),
@@ -212,7 +212,7 @@ fn rule_2_1_same_seed_same_deck_other_seed_other_deck() {
 fn rule_2_2_drawing_reveals_cards_in_order() {
     let state = State::new(4);
     let expected = state.deck().cards().to_vec();
-    let mut deck = state.deck().clone();
+    let mut deck = *state.deck();
     for (i, card) in expected.iter().enumerate() {
         assert_eq!(deck.draw(), Some(*card));
         assert_eq!(deck.played().len(), i + 1);

@@ -1,1 +1,27 @@
+//! Python bindings of darbar: the native module `darbar._darbar`.
+//!
+//! The binding is thin on purpose. It converts values between Python and Rust and maps the
+//! engine's errors onto the Python exceptions defined in `darbar/_errors.py`; every rule is
+//! checked by the `darbar` crate, never here. Users import the `darbar` package, whose
+//! `__init__.py` re-exports what this module defines.
 
+#![warn(missing_docs)]
+
+mod args;
+mod errors;
+mod game;
+mod options;
+mod state;
+
+use pyo3::prelude::*;
+
+/// The native module. Its classes say `module = "darbar"`, where the facade re-exports them,
+/// so reprs and pickles name `darbar.State`, never the private module.
+#[pymodule]
+fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<state::State>()?;
+    Ok(())
+}

@@ -9,9 +9,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::influence::{PieceSource, REFILL_RULE};
-use super::{Error, Loyalty, Player, SpaceId, State};
-use crate::engine::Decision;
+use super::influence::PieceSource;
+use super::{Error, Loyalty, Player, RuleOptions, SpaceId, State};
+use crate::engine::{Decision, Replay, ReplayError, Rule, Snapshot};
 
 /// What a pending decision is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -21,6 +21,22 @@ pub enum DecisionKind {
         /// The slot's level.
         level: u8,
     },
+}
+
+impl DecisionKind {
+    /// The rule that says what is legal in this decision, cited when an action is refused.
+    ///
+    /// ```
+    /// use darbar::engine::Rule;
+    /// use darbar::vijayanagara::DecisionKind;
+    ///
+    /// assert_eq!(DecisionKind::RefillInfluenceSlot { level: 2 }.rule(), Rule("1.9"));
+    /// ```
+    pub fn rule(self) -> Rule {
+        match self {
+            DecisionKind::RefillInfluenceSlot { .. } => Rule("1.9"),
+        }
+    }
 }
 
 /// A legal answer to a decision. Every action has a string form that parses back.
@@ -80,6 +96,9 @@ impl FromStr for Action {
 /// The decisions of Vijayanagara.
 pub type VijayanagaraDecision = Decision<Player, DecisionKind, Action>;
 
+/// A replay record of a Vijayanagara game.
+pub type VijayanagaraReplay = Replay<RuleOptions, Action>;
+
 impl State {
     /// The decision the game is waiting for, if the board owes one.
     ///
@@ -124,7 +143,7 @@ impl State {
         if !decision.allows(&action) {
             return Err(Error::IllegalAction {
                 action: action.to_string(),
-                rule: REFILL_RULE,
+                rule: decision.kind.rule(),
             });
         }
         match action {
@@ -138,9 +157,49 @@ impl State {
             Some(d) if d.player != player => Err(Error::NotYourDecision {
                 expected: d.player,
                 actual: player,
-                rule: REFILL_RULE,
+                rule: d.kind.rule(),
             }),
             _ => self.apply(action),
         }
+    }
+
+    /// The replay record of a game that started from this state's seed and options and took
+    /// `actions`.
+    pub fn replay_record(&self, actions: Vec<Action>) -> VijayanagaraReplay {
+        Replay {
+            game: Self::GAME.to_owned(),
+            options: self.options,
+            seed: self.seed,
+            actions,
+        }
+    }
+
+    /// Rebuilds a game from its replay record: set up with the record's options and seed, then
+    /// every action applied in order (architecture principle 4).
+    ///
+    /// ```
+    /// use darbar::vijayanagara::State;
+    ///
+    /// let record = State::new(9).replay_record(vec![]);
+    /// assert_eq!(State::replay(&record), Ok(State::new(9)));
+    /// ```
+    pub fn replay(record: &VijayanagaraReplay) -> Result<State, ReplayError> {
+        if record.game != Self::GAME {
+            return Err(ReplayError::WrongGame {
+                expected: Self::GAME,
+                found: record.game.clone(),
+            });
+        }
+        let mut state = State::with_options(record.seed, record.options);
+        for (index, &action) in record.actions.iter().enumerate() {
+            state
+                .apply(action)
+                .map_err(|e| ReplayError::IllegalAction {
+                    index,
+                    action: action.to_string(),
+                    reason: e.to_string(),
+                })?;
+        }
+        Ok(state)
     }
 }

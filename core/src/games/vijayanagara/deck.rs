@@ -96,7 +96,9 @@ mod card_array {
         let cards = Vec::<Card>::deserialize(d)?;
         let found = cards.len();
         cards.try_into().map_err(|_| {
-            serde::de::Error::custom(format!("the deck has {found} cards, not {DECK_SIZE} (§2.1)"))
+            serde::de::Error::custom(format!(
+                "the deck has {found} cards, not {DECK_SIZE} (§2.1)"
+            ))
         })
     }
 }

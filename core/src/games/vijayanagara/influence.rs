@@ -9,7 +9,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Error, Loyalty, Piece, PieceKind, Player, SpaceId, State};
-use crate::engine::Rule;
 
 /// The highest Influence level (§1.9, OQ-14).
 pub const MAX_INFLUENCE: u8 = 4;
@@ -219,6 +218,3 @@ impl State {
         Ok(())
     }
 }
-
-/// The rule a refill decision enforces.
-pub(crate) const REFILL_RULE: Rule = Rule("1.9");

@@ -35,7 +35,7 @@ mod setup;
 mod space;
 mod state;
 
-pub use action::{Action, DecisionKind, VijayanagaraDecision};
+pub use action::{Action, DecisionKind, VijayanagaraDecision, VijayanagaraReplay};
 pub use deck::{
     Card, DECK_SIZE, Deck, EVENT_CARDS, MONGOL_INVASION_CARDS, SUCCESSION_POSITIONS, SuccessionCard,
 };

@@ -108,8 +108,8 @@ impl fmt::Display for State {
         writeln!(f)?;
         writeln!(
             f,
-            "{:<8} {:>9} {:>7} {:>3}  {:<30} {}",
-            "Faction", "Resources", "Cavalry", "VP", "Deccan Influence", "Play order"
+            "{:<8} {:>9} {:>7} {:>3}  {:<30} Play order",
+            "Faction", "Resources", "Cavalry", "VP", "Deccan Influence"
         )?;
         for player in Player::ALL {
             let influence = match self.influence_track(player) {

@@ -1,0 +1,119 @@
+"""The exceptions darbar raises.
+
+They are plain Python classes: the native module imports them and raises them with their
+attributes filled in, and they pickle like any exception, attributes included.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+__all__ = [
+    "DarbarError",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "SnapshotError",
+    "InvariantError",
+]
+
+
+class DarbarError(Exception):
+    """Base class of every error darbar raises on purpose.
+
+    Subclasses take the message as their only positional argument and their attributes as
+    keyword arguments with defaults, so the default pickling of exceptions (the arguments, then
+    the instance ``__dict__``) restores them whole.
+    """
+
+
+class IllegalActionError(DarbarError, ValueError):
+    """An action that is not legal now; the state was left unchanged.
+
+    Attributes:
+        action: the action as it was given (an index or a string).
+        reason: why it was refused.
+        rule: the section of the rules that decides what is legal here (``"1.9"``), or
+            ``None`` when the argument named no action at all (an index out of range, text
+            that is no action).
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        action: Union[int, str, None] = None,
+        reason: Optional[str] = None,
+        rule: Optional[str] = None,
+    ) -> None:
+        super().__init__(message)
+        self.action = action
+        self.reason = reason
+        self.rule = rule
+
+
+class NotYourTurnError(DarbarError):
+    """An action sent on behalf of a faction whose decision it is not.
+
+    Attributes:
+        action: the action as it was given.
+        expected: the seat that must decide (0 = DS, 1 = BK, 2 = VN).
+        actual: the seat that tried to act.
+        rule: the section of the rules that gives the decision to ``expected``.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        action: Union[int, str, None] = None,
+        expected: Optional[int] = None,
+        actual: Optional[int] = None,
+        rule: Optional[str] = None,
+    ) -> None:
+        super().__init__(message)
+        self.action = action
+        self.expected = expected
+        self.actual = actual
+        self.rule = rule
+
+
+class SnapshotError(DarbarError):
+    """Snapshot text that cannot be restored.
+
+    Attributes:
+        kind: what is wrong: ``"truncated"``, ``"malformed"``, ``"not_a_snapshot"``,
+            ``"unsupported_version"``, ``"wrong_game"``, ``"bad_state"`` or ``"impossible"``.
+        rule: for an ``"impossible"`` state, the rule it breaks (``"R-3"``); otherwise
+            ``None``.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        kind: Optional[str] = None,
+        rule: Optional[str] = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.rule = rule
+
+
+class InvariantError(DarbarError):
+    """A state that breaks an invariant of the rules (from ``State.check_invariants``).
+
+    Attributes:
+        reason: what exactly is wrong.
+        rule: the rule broken.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        reason: Optional[str] = None,
+        rule: Optional[str] = None,
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.rule = rule

@@ -1,0 +1,94 @@
+//! `load_game` and the `Game` class: a game's rules with their options, which makes states.
+
+use darbar::engine::Snapshot;
+use darbar::vijayanagara::{self as vj, Player, RuleOptions};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::options;
+use crate::state::State;
+
+/// The games this build knows, by the name snapshots and replays use.
+const GAMES: [&str; 1] = [<vj::State as Snapshot>::GAME];
+
+/// Loads a game by name, with rule options as keyword arguments.
+///
+/// ```python
+/// game = darbar.load_game("vijayanagara", natural_six_always_misses=True)
+/// ```
+///
+/// The options are the configurable rulings of the game (for Vijayanagara:
+/// `decree_may_be_empty`, `succession_caps_resources`, `support_limit`,
+/// `natural_six_always_misses`, `plunder_troops_per_mongol`, `event_requires_effect`); any
+/// option not given keeps its default. Raises `ValueError` naming an unknown game or option.
+#[pyfunction]
+#[pyo3(signature = (name, **options))]
+pub(crate) fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+    if !GAMES
+        .iter()
+        .any(|game| game.eq_ignore_ascii_case(name.trim()))
+    {
+        return Err(PyValueError::new_err(format!(
+            "unknown game {name:?} (known games: {})",
+            GAMES.join(", ")
+        )));
+    }
+    Ok(Game {
+        options: options::from_kwargs(options)?,
+    })
+}
+
+/// A game with its rule options: makes new states.
+///
+/// Get one from `darbar.load_game`. Games compare equal when their options are equal.
+#[pyclass(module = "darbar", name = "Game", frozen, eq)]
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Game {
+    options: RuleOptions,
+}
+
+#[pymethods]
+impl Game {
+    /// The game's name, as in snapshots: `"vijayanagara"`.
+    #[getter]
+    fn name(&self) -> &'static str {
+        <vj::State as Snapshot>::GAME
+    }
+
+    /// The number of players (seats 0 to `num_players - 1`).
+    #[getter]
+    fn num_players(&self) -> usize {
+        Player::ALL.len()
+    }
+
+    /// Every rule option with its value, as a new dict.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        options::to_dict(py, &self.options)
+    }
+
+    /// The position at the start of a game, set up as the rules say, with every random draw
+    /// (the deck) made by the generator seeded from `seed`. The same seed always gives the same
+    /// game.
+    #[pyo3(signature = (seed = 0))]
+    fn new_initial_state(&self, seed: u64) -> State {
+        State::from(vj::State::with_options(seed, self.options))
+    }
+
+    /// `darbar.load_game('vijayanagara', ...)` with the options that differ from the defaults.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let defaults = options::to_dict(py, &RuleOptions::default())?;
+        let mut text = format!("darbar.load_game('{}'", self.name());
+        for (key, value) in options::to_dict(py, &self.options)?.iter() {
+            if !defaults
+                .get_item(&key)?
+                .is_some_and(|d| d.eq(&value).unwrap_or(false))
+            {
+                text.push_str(&format!(", {key}={}", value.repr()?));
+            }
+        }
+        text.push(')');
+        Ok(text)
+    }
+}

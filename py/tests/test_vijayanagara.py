@@ -1,0 +1,507 @@
+"""Vijayanagara through the Python bindings, checked against the rules specification.
+
+Section numbers refer to /work/shared/spec/vijayanagara.md; R-3 is in vijayanagara_rulings.md.
+"""
+
+import copy
+import json
+import multiprocessing
+import pickle
+
+import pytest
+
+import darbar
+
+# §1.3 / R-1: the spaces in map order, as printed.
+SPACES = [
+    "Mountain Passes", "Punjab", "Delhi", "Sindh", "Rajput Kingdoms", "Gujarat", "Malwa",
+    "Jaunpur", "Madhyadesh", "Gondwana", "Orissa", "Maharashtra", "Andhra", "Karnataka",
+    "Tamilakam",
+]  # fmt: skip
+PROVINCES = SPACES[3:]
+
+
+def new_state(seed=0, **options):
+    return darbar.load_game("vijayanagara", **options).new_initial_state(seed=seed)
+
+
+def edit_snapshot(state, edit):
+    """The snapshot of `state` as a dict, changed by `edit`, back as text."""
+    snapshot = json.loads(state.to_json())
+    edit(snapshot["state"])
+    return json.dumps(snapshot)
+
+
+def bahmani_refill_pending():
+    """BK's marker went up to 2 (releasing its level-2 slot, §1.9) and back down to 1: the
+    level-2 slot is empty below the marker, so BK must refill it now, 2 Amirs taken from its
+    holding box and/or from anywhere on the map."""
+
+    def edit(state):
+        state["influence"]["bahmani"] = {"level": 1, "slots": [0, 0, 0, 2]}
+        state["available"]["amirs"] += 2  # the 2 released Amirs (piece conservation, R-3)
+
+    return darbar.State.from_json(edit_snapshot(new_state(), edit))
+
+
+# ----- §2.1 setup -----------------------------------------------------------------------------
+
+
+def test_setup_resources_step_5():
+    state = new_state()
+    assert state.resources("DS") == 12
+    assert state.resources("BK") == 6
+    assert state.resources("VN") == 7
+
+
+def test_setup_victory_points_step_5():
+    state = new_state()
+    assert state.victory_points("DS") == 18  # every Province Tributary (§5.1, check M2)
+    assert state.victory_points("BK") == 0
+    assert state.victory_points("VN") == 0
+
+
+def test_setup_pieces_step_2():
+    state = new_state()
+    assert state.pieces("Delhi") == {
+        "troops": 4,
+        "governors": 0,
+        "amirs_obedient": 0,
+        "amirs_rebelling": 0,
+        "rajas_obedient": 0,
+        "rajas_rebelling": 0,
+        "mongols": 0,
+        "structure": None,
+    }
+    # OQ-20: every Amir and Raja starts Obedient.
+    assert state.pieces("Maharashtra")["amirs_obedient"] == 4
+    assert state.pieces("Maharashtra")["amirs_rebelling"] == 0
+    andhra = state.pieces("Andhra")
+    assert (andhra["troops"], andhra["structure"], andhra["rajas_obedient"]) == (1, "Qasbah", 2)
+    assert state.pieces("Malwa")["governors"] == 1
+    assert all(v in (0, None) for v in state.pieces("Orissa").values())
+
+
+def test_setup_totals_on_map_step_2():
+    state = new_state()
+    pieces = [state.pieces(space) for space in state.spaces()]
+    assert sum(p["troops"] for p in pieces) == 22
+    assert sum(p["governors"] for p in pieces) == 1
+    assert sum(p["amirs_obedient"] + p["amirs_rebelling"] for p in pieces) == 8
+    assert sum(p["rajas_obedient"] + p["rajas_rebelling"] for p in pieces) == 6
+    assert [p["structure"] for p in pieces].count("Qasbah") == 1
+
+
+def test_setup_holding_boxes_step_4():
+    assert new_state().available() == {
+        "troops": 10,
+        "governors": 4,
+        "qasbahs": 4,
+        "amirs": 6,
+        "forts": 5,
+        "rajas": 8,
+        "temples": 5,
+        "mongols": 12,
+    }
+
+
+def test_setup_cavalry_step_6():
+    state = new_state()
+    assert state.cavalry("DS") == 2
+    assert state.cavalry("BK") == state.cavalry("VN") == 0
+    assert state.cavalry_pool() == 8
+
+
+def test_setup_tributary_and_control():
+    state = new_state()
+    assert state.spaces() == SPACES
+    for space in PROVINCES:  # step 1: a Tributary marker on every Province
+        assert state.is_tributary(space)
+        assert state.control(space) is None  # §1.7: a Tributary Province is never controlled
+    for space in ["Delhi", "Punjab", "Mountain Passes"]:
+        assert not state.is_tributary(space)
+        assert state.control(space) is None
+
+
+def test_setup_influence_dynasty_and_deck():
+    state = new_state()
+    assert state.influence("BK") == 0 and state.influence("VN") == 0  # §1.9
+    assert state.influence("DS") is None  # the Sultanate has no track
+    assert state.dynasty() == "Khalji"  # step 7
+    assert state.current_card() is None
+    assert state.cards_remaining() == 35  # 4 stacks of 8 and 3 Succession cards
+    assert state.seed == 0
+
+
+def test_same_seed_same_game_other_seed_other_deck():
+    assert new_state(7) == new_state(7)
+    assert new_state(7).to_json() == new_state(7).to_json()
+    assert new_state(7) != new_state(8)
+
+
+def test_str_is_a_readable_board():
+    text = str(new_state())
+    assert "Maharashtra" in text
+    assert "Rajput Kingdoms" in text
+    assert "Khalji" in text
+    assert repr(new_state(3)).startswith("<darbar.State")
+
+
+# ----- names --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["DS", "ds", "Delhi Sultanate", "Sultanate", " sultanate ", 0]
+)
+def test_faction_names_and_seats(name):
+    assert new_state().resources(name) == 12
+
+
+@pytest.mark.parametrize("name", ["MI", "Mongols", "XX", "", 3, -1])
+def test_unknown_faction_raises_value_error(name):
+    with pytest.raises(ValueError):
+        new_state().resources(name)
+
+
+def test_faction_of_wrong_type_raises_type_error():
+    with pytest.raises(TypeError):
+        new_state().resources(1.5)
+
+
+def test_space_names():
+    state = new_state()
+    assert state.pieces("rajput kingdoms") == state.pieces("RajputKingdoms")
+    with pytest.raises(ValueError, match="Bengal"):
+        state.pieces("Bengal")
+    with pytest.raises(TypeError):
+        state.control(3)
+
+
+# ----- snapshots (R-3) ------------------------------------------------------------------------
+
+
+def test_snapshot_round_trip_is_equal():
+    state = new_state(2024)
+    restored = darbar.State.from_json(state.to_json())
+    assert restored == state
+    assert restored.to_json() == state.to_json()
+    assert restored.seed == 2024
+
+
+def test_snapshot_keeps_the_options():
+    state = new_state(1, natural_six_always_misses=True)
+    restored = darbar.State.from_json(state.to_json())
+    assert restored.options()["natural_six_always_misses"] is True
+    assert restored == state
+    assert restored != new_state(1)
+
+
+def test_snapshot_breaking_piece_conservation_is_impossible():
+    def edit(state):
+        state["spaces"]["Delhi"]["troops"] = 5  # 33 Troops: the game has 32 (§1.2)
+
+    with pytest.raises(darbar.SnapshotError) as info:
+        darbar.State.from_json(edit_snapshot(new_state(), edit))
+    assert info.value.rule == "R-3"
+    assert info.value.kind == "impossible"
+    assert isinstance(info.value, darbar.DarbarError)
+
+
+def test_snapshot_breaking_resources_range_is_impossible():
+    def edit(state):
+        state["resources"]["sultanate"] = 25  # §1.8: 0 to 24
+
+    with pytest.raises(darbar.SnapshotError) as info:
+        darbar.State.from_json(edit_snapshot(new_state(), edit))
+    assert info.value.rule == "1.8"
+
+
+def test_truncated_snapshot():
+    text = new_state().to_json()
+    with pytest.raises(darbar.SnapshotError) as info:
+        darbar.State.from_json(text[: len(text) // 2])
+    assert info.value.kind == "truncated"
+    assert info.value.rule is None
+
+
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("{]", "malformed"),
+        ("[1, 2]", "not_a_snapshot"),
+        ('{"format": "darbar-snapshot", "version": 99, "game": "vijayanagara", "state": {}}',
+         "unsupported_version"),
+        ('{"format": "darbar-snapshot", "version": 1, "game": "chess", "state": {}}',
+         "wrong_game"),
+        ('{"format": "darbar-snapshot", "version": 1, "game": "vijayanagara", "state": {}}',
+         "bad_state"),
+    ],
+)  # fmt: skip
+def test_damaged_snapshots(text, kind):
+    with pytest.raises(darbar.SnapshotError) as info:
+        darbar.State.from_json(text)
+    assert info.value.kind == kind
+    assert info.value.rule is None
+
+
+def test_check_invariants_passes_on_real_states():
+    new_state().check_invariants()
+    bahmani_refill_pending().check_invariants()
+
+
+# ----- copies, pickles, processes -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_pickle_round_trip_is_equal(protocol):
+    state = bahmani_refill_pending()
+    restored = pickle.loads(pickle.dumps(state, protocol))
+    assert restored == state
+    assert restored.legal_actions_typed() == state.legal_actions_typed()
+
+
+def test_getstate_setstate_use_the_snapshot():
+    state, other = new_state(5), new_state(6)
+    assert state.__getstate__() == state.to_json()
+    other.__setstate__(state.__getstate__())
+    assert other == state
+    with pytest.raises(darbar.SnapshotError):
+        other.__setstate__("{")
+    assert other == state  # a refused restore changes nothing
+
+
+def test_copies_are_independent():
+    state = bahmani_refill_pending()
+    for duplicate in [state.clone(), copy.copy(state), copy.deepcopy(state)]:
+        assert duplicate == state and duplicate is not state
+        duplicate.apply_action(0)
+        assert duplicate != state
+    assert len(state.legal_actions()) == 5
+
+
+def test_states_are_not_hashable():
+    with pytest.raises(TypeError):
+        hash(new_state())
+    assert new_state() != "a state"
+
+
+def _refill_in_worker(state):
+    """Runs in a spawned process: takes the first refill there and sends the state back."""
+    state.check_invariants()
+    state.apply_action(0)
+    return state
+
+
+def test_multiprocessing_spawn_round_trip():
+    state = bahmani_refill_pending()
+    expected = state.clone()
+    expected.apply_action(0)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        echoed, advanced = pool.map(copy.copy, [state]) + [
+            pool.apply(_refill_in_worker, (state,))
+        ]
+    assert echoed == state
+    assert advanced == expected
+
+
+# ----- decisions: refilling an Influence slot (§1.9) -----------------------------------------
+
+
+def test_no_decision_at_setup():
+    state = new_state()
+    assert state.current_player() is None
+    assert state.legal_actions() == []
+    assert state.legal_actions_typed() == []
+    with pytest.raises(darbar.IllegalActionError) as info:
+        state.apply_action(0)
+    assert info.value.rule == "2.2"  # nothing to decide
+    assert state == new_state()
+
+
+def test_refill_decision_belongs_to_bahmani():
+    state = bahmani_refill_pending()
+    assert state.current_player() == 1  # BK's seat
+    assert state.influence("BK") == 1
+    assert state.victory_points("BK") == 1  # Influence counts as VP (§5.2)
+    # From the holding box, or an Amir from any space holding one, in map order.
+    assert state.legal_actions_typed() == [
+        "refill from available",
+        "refill from Gujarat (Obedient)",
+        "refill from Madhyadesh (Obedient)",
+        "refill from Gondwana (Obedient)",
+        "refill from Maharashtra (Obedient)",
+    ]
+    assert state.legal_actions() == [0, 1, 2, 3, 4]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == (
+        state.legal_actions_typed()
+    )
+
+
+def test_refill_puts_back_two_pieces():
+    state = bahmani_refill_pending()
+    state.apply_action("refill from Maharashtra (Obedient)")
+    assert state.pieces("Maharashtra")["amirs_obedient"] == 3
+    assert state.current_player() == 1  # the slot holds 1 of its 2 pieces
+    state.apply_action(0)  # from the holding box
+    assert state.available()["amirs"] == 7
+    assert state.current_player() is None
+    assert state.legal_actions() == []
+    state.check_invariants()
+    restored = darbar.State.from_json(state.to_json())
+    assert restored == state
+
+
+@pytest.mark.parametrize(
+    "action, rule",
+    [
+        (5, "1.9"),  # no such choice in this refill decision
+        (-1, "1.9"),
+        (10**30, "1.9"),
+        ("dance", None),  # not an action at all
+        ("refill from Bengal (Obedient)", None),
+        ("refill from Karnataka (Obedient)", "1.9"),  # no Amir stands there
+        ("refill from Maharashtra (Rebelling)", "1.9"),  # its Amirs are Obedient
+    ],
+)
+def test_illegal_action_leaves_the_state_unchanged(action, rule):
+    state = bahmani_refill_pending()
+    before = state.clone()
+    with pytest.raises(darbar.IllegalActionError) as info:
+        state.apply_action(action)
+    assert isinstance(info.value, ValueError)
+    assert info.value.rule == rule
+    assert info.value.reason
+    assert info.value.action == action
+    assert state == before
+
+
+def test_numpy_integers_are_indices_and_seats():
+    numpy = pytest.importorskip("numpy")
+    state = bahmani_refill_pending()
+    seat = numpy.int64(state.current_player())
+    assert state.resources(seat) == 6
+    state.apply_action_as(seat, numpy.argmax([0, 0, 0, 0, 1]))  # Maharashtra
+    assert state.pieces("Maharashtra")["amirs_obedient"] == 3
+
+
+def test_action_of_wrong_type_raises_type_error():
+    with pytest.raises(TypeError):
+        bahmani_refill_pending().apply_action(1.0)
+
+
+def test_action_to_string_of_illegal_index():
+    with pytest.raises(darbar.IllegalActionError):
+        bahmani_refill_pending().action_to_string(9)
+
+
+def test_not_your_turn():
+    state = bahmani_refill_pending()
+    before = state.clone()
+    with pytest.raises(darbar.NotYourTurnError) as info:
+        state.apply_action_as("VN", 0)
+    assert (info.value.expected, info.value.actual) == (1, 2)
+    assert info.value.rule == "1.9"
+    assert info.value.action == 0
+    assert state == before
+    state.apply_action_as("BK", "refill from available")
+    state.apply_action_as(1, 0)
+    assert state.current_player() is None
+
+
+# ----- exceptions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        darbar.DarbarError("plain"),
+        darbar.IllegalActionError("no", action="refill from Delhi", reason="why", rule="1.9"),
+        darbar.NotYourTurnError("wait", action=3, expected=1, actual=2, rule="1.9"),
+        darbar.SnapshotError("bad", kind="impossible", rule="R-3"),
+        darbar.InvariantError("broken", reason="too many Troops", rule="R-3"),
+    ],
+)
+def test_exceptions_pickle_with_attributes(error):
+    restored = pickle.loads(pickle.dumps(error))
+    assert type(restored) is type(error)
+    assert str(restored) == str(error)
+    assert restored.args == error.args
+    assert vars(restored) == vars(error)
+
+
+def test_raised_exceptions_pickle_with_attributes():
+    state = bahmani_refill_pending()
+    with pytest.raises(darbar.IllegalActionError) as info:
+        state.apply_action("refill from Karnataka (Obedient)")
+    restored = pickle.loads(pickle.dumps(info.value))
+    assert (restored.action, restored.rule) == ("refill from Karnataka (Obedient)", "1.9")
+    assert str(restored) == str(info.value)
+    with pytest.raises(darbar.SnapshotError) as info:
+        darbar.State.from_json("{")
+    assert pickle.loads(pickle.dumps(info.value)).kind == "truncated"
+
+
+def test_exception_hierarchy():
+    assert issubclass(darbar.IllegalActionError, darbar.DarbarError)
+    assert issubclass(darbar.IllegalActionError, ValueError)
+    for cls in [darbar.NotYourTurnError, darbar.SnapshotError, darbar.InvariantError]:
+        assert issubclass(cls, darbar.DarbarError)
+    assert issubclass(darbar.DarbarError, Exception)
+
+
+# ----- games and options --------------------------------------------------------------------
+
+
+def test_load_game():
+    game = darbar.load_game("vijayanagara")
+    assert game.name == "vijayanagara"
+    assert game.num_players == 3
+    assert game == darbar.load_game("Vijayanagara")
+    assert repr(game) == "darbar.load_game('vijayanagara')"
+
+
+def test_unknown_game_raises_value_error_naming_it():
+    with pytest.raises(ValueError, match="chess"):
+        darbar.load_game("chess")
+
+
+def test_unknown_option_raises_value_error_naming_it():
+    with pytest.raises(ValueError, match="natural_seven"):
+        darbar.load_game("vijayanagara", natural_seven_always_misses=True)
+
+
+def test_options_defaults_are_the_proposals_of_ruling_r0():
+    assert darbar.load_game("vijayanagara").options == {
+        "decree_may_be_empty": True,
+        "succession_caps_resources": False,
+        "support_limit": "per_attacked_space",
+        "natural_six_always_misses": False,
+        "plunder_troops_per_mongol": False,
+        "event_requires_effect": False,
+    }
+
+
+def test_every_option_can_be_set():
+    defaults = darbar.load_game("vijayanagara").options
+    for name, default in defaults.items():
+        value = "per_structure_space" if name == "support_limit" else not default
+        game = darbar.load_game("vijayanagara", **{name: value})
+        assert game.options == {**defaults, name: value}
+        assert game.new_initial_state(4).options() == game.options
+        assert repr(game) == f"darbar.load_game('vijayanagara', {name}={value!r})"
+        assert game != darbar.load_game("vijayanagara")
+
+
+def test_option_values_are_checked():
+    with pytest.raises(TypeError):
+        darbar.load_game("vijayanagara", natural_six_always_misses=1)
+    with pytest.raises(ValueError, match="per_province"):
+        darbar.load_game("vijayanagara", support_limit="per_province")
+
+
+def test_package_exports():
+    assert darbar.__version__
+    for name in darbar.__all__:
+        assert getattr(darbar, name) is not None
+    assert darbar.State.__module__ == "darbar"
+    assert darbar.State.apply_action.__doc__
