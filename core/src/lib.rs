@@ -22,3 +22,8 @@ pub mod engine;
 pub mod games;
 
 pub use games::vijayanagara;
+
+/// The README's Rust quick start, run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeQuickStart;

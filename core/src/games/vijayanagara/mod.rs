@@ -50,4 +50,4 @@ pub use piece::{Loyalty, Piece, PieceKind, Structure};
 pub use play_order::{Dynasty, PlayOrderBox};
 pub use scoring::{Outcome, mongols_in_delhi_adjustment};
 pub use space::{LoyaltyCounts, SpacePieces};
-pub use state::{Available, CAVALRY_TOKENS, MAX_RESOURCES, State};
+pub use state::{Available, CAVALRY_TOKENS, MAX_RESOURCES, MONGOL_CHARGES, State};

@@ -20,8 +20,11 @@ use crate::engine::GameRng;
 
 /// Resources are kept on 0..=24 (§1.8).
 pub const MAX_RESOURCES: u8 = 24;
-/// Cavalry tokens in play: pool plus holdings (§1.10).
+/// Cavalry tokens in play: pool plus holdings (§1.10). The 2 spares are never used.
 pub const CAVALRY_TOKENS: u8 = 10;
+/// The Mongols' automatic Charges per combat (§1.10). The red Mongol token only reminds players
+/// of it: it is not a pool token, never held, and so not part of the state.
+pub const MONGOL_CHARGES: u8 = 1;
 
 /// Pieces in a faction's holding box, by kind (§1.4(d)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
