@@ -144,6 +144,11 @@ fn corrupted_snapshots_are_each_rejected_with_a_typed_error() {
                 .unwrap()
                 .push(json!("Sindh"))
         }),
+        text(
+            "a space twice",
+            bad_state(),
+            &good.replacen("\"Punjab\": {", "\"Delhi\": {", 1),
+        ),
         edited("a short deck", bad_state(), |v| {
             v["state"]["deck"]["cards"].as_array_mut().unwrap().pop();
         }),

@@ -89,17 +89,40 @@ impl Serialize for Spaces {
 
 impl<'de> Deserialize<'de> for Spaces {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let map = std::collections::BTreeMap::<SpaceId, SpacePieces>::deserialize(deserializer)?;
-        if let Some(missing) = SpaceId::ALL.iter().find(|s| !map.contains_key(s)) {
-            return Err(serde::de::Error::custom(format!(
-                "space {missing:?} is missing"
-            )));
+        struct SpacesVisitor;
+
+        impl<'de> serde::de::Visitor<'de> for SpacesVisitor {
+            type Value = Spaces;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object with the pieces of each of the 15 spaces")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Spaces, A::Error> {
+                let mut spaces = [SpacePieces::default(); SPACE_COUNT];
+                let mut seen = SpaceSet::EMPTY;
+                while let Some((space, pieces)) = map.next_entry::<SpaceId, SpacePieces>()? {
+                    if seen.contains(space) {
+                        return Err(serde::de::Error::custom(format!(
+                            "space {space:?} is listed twice"
+                        )));
+                    }
+                    seen.insert(space);
+                    spaces[space.index()] = pieces;
+                }
+                match SpaceId::ALL.into_iter().find(|&s| !seen.contains(s)) {
+                    Some(missing) => Err(serde::de::Error::custom(format!(
+                        "space {missing:?} is missing"
+                    ))),
+                    None => Ok(Spaces(spaces)),
+                }
+            }
         }
-        let mut spaces = [SpacePieces::default(); SPACE_COUNT];
-        for (space, pieces) in map {
-            spaces[space.index()] = pieces;
-        }
-        Ok(Spaces(spaces))
+
+        deserializer.deserialize_map(SpacesVisitor)
     }
 }
 
