@@ -5,6 +5,7 @@
 //! darbar new vijayanagara --seed 7 --json   # the same position as a snapshot
 //! darbar show position.json                 # a saved snapshot, as a readable board
 //! darbar map vijayanagara [--file map.json] # the map, validated
+//! darbar eval script.lua --seed 7           # a Lua script run against a starting position
 //! ```
 
 use std::path::PathBuf;
@@ -39,6 +40,17 @@ enum Command {
     Show {
         /// A snapshot file written by `darbar new --json`.
         file: PathBuf,
+    },
+    /// Run a Lua script against a position (the sandbox of darbar-lua) and print its result.
+    Eval {
+        /// The Lua script.
+        script: PathBuf,
+        /// Run it against the starting position of this seed.
+        #[arg(long, default_value_t = 0, conflicts_with = "snapshot")]
+        seed: u64,
+        /// Run it against a saved snapshot instead.
+        #[arg(long)]
+        snapshot: Option<PathBuf>,
     },
     /// Print a game's map, validating it first.
     Map {
@@ -88,6 +100,31 @@ fn run(cli: Cli) -> Result<String, String> {
             let state =
                 State::from_snapshot(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             Ok(state.to_string())
+        }
+        Command::Eval {
+            script,
+            seed,
+            snapshot,
+        } => {
+            let state = match snapshot {
+                Some(path) => State::from_snapshot(&read(&path)?)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+                None => State::new(seed),
+            };
+            let source = read(&script)?;
+            let name = script.display().to_string();
+            // The script's draws continue from the position's own generator.
+            let mut rng = state.rng().clone();
+            let evaluation = darbar_lua::Host::new()
+                .run(&state, &mut rng, &source, &name)
+                .map_err(|e| format!("{name}: {e}"))?;
+            let mut text: String = evaluation
+                .log
+                .iter()
+                .map(|line| format!("{line}\n"))
+                .collect();
+            text += &format!("{}\n", evaluation.value);
+            Ok(text)
         }
         Command::Map {
             game: Game::Vijayanagara,

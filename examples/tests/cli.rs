@@ -81,3 +81,41 @@ fn unknown_game_is_refused() {
     let output = darbar(&["new", "chess"]);
     assert!(!output.status.success());
 }
+
+/// The README's Lua quick start: the script, run as the README says, prints what it shows.
+#[test]
+fn readme_lua_quick_start_runs_as_shown() {
+    let readme = include_str!("../../README.md");
+    let block = |fence: &str| -> String {
+        let start = readme.find(fence).expect("the README has the block") + fence.len();
+        let end = start + readme[start..].find("```").unwrap();
+        readme[start..end].to_owned()
+    };
+    let script = block("```lua\n");
+    let shell = block("```sh\ncargo run -p darbar-cli -- eval");
+    let expected: String = shell
+        .lines()
+        .filter_map(|l| l.strip_prefix("# "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let path = std::env::temp_dir().join(format!("darbar-ready-{}.lua", std::process::id()));
+    std::fs::write(&path, script).unwrap();
+    let output = darbar(&["eval", path.to_str().unwrap(), "--seed", "7"]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(stdout(&output), expected);
+}
+
+#[test]
+fn eval_stops_a_runaway_script_with_its_limit() {
+    let path = std::env::temp_dir().join(format!("darbar-loop-{}.lua", std::process::id()));
+    std::fs::write(&path, "while true do end").unwrap();
+    let output = darbar(&["eval", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("budget"));
+}

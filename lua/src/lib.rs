@@ -1,1 +1,53 @@
-//! Lua host (filled in below).
+//! # darbar-lua
+//!
+//! A sandboxed Lua 5.4 host for darbar's card scripts (architecture principle 8).
+//!
+//! A [`Host`] owns one Lua state with only the `table`, `string`, `math` and `utf8` libraries
+//! and a safe part of the base library. It evaluates a script against a **read-only** view of
+//! a Vijayanagara [`State`](darbar::vijayanagara::State), the global `game`, lent for the
+//! length of the call. `math.random` draws from a [`GameRng`](darbar::engine::GameRng) that the
+//! caller supplies, so scripts are as reproducible as the rest of the engine. Every call runs
+//! under an instruction budget and a memory limit ([`Limits`]); exceeding either is a typed
+//! [`ScriptError`] and the host remains usable.
+//!
+//! ```
+//! use darbar::engine::GameRng;
+//! use darbar::vijayanagara::State;
+//! use darbar_lua::{Host, ScriptValue};
+//!
+//! let mut host = Host::new();
+//! let state = State::new(42);
+//! let mut rng = GameRng::from_seed_u64(42);
+//!
+//! let script = r#"
+//!     -- Which Provinces next to Andhra hold Rajas?
+//!     local found = {}
+//!     for _, space in ipairs(game:neighbours("Andhra")) do
+//!         if game:pieces(space).rajas > 0 then
+//!             found[#found + 1] = space
+//!         end
+//!     end
+//!     return found
+//! "#;
+//! let value = host.evaluate(&state, &mut rng, script, "rajas near Andhra").unwrap();
+//! assert_eq!(value.to_string(), r#"{"Karnataka", "Tamilakam"}"#);
+//! ```
+//!
+//! - [`host`]: the sandbox, the limits and how a call runs.
+//! - [`view`]: the `game` object and its methods.
+//! - [`ScriptValue`]: what a script returns; [`ScriptError`]: why it failed.
+//!
+//! `lua/README.md` describes the sandbox for card designers.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+pub mod host;
+mod random;
+mod value;
+pub mod view;
+
+pub use error::ScriptError;
+pub use host::{Evaluation, Host, LOG_TRUNCATED, Limits, MAX_LOG_BYTES};
+pub use value::{MAX_DEPTH, MAX_VALUES, ScriptValue};
