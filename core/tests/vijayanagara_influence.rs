@@ -19,7 +19,7 @@ fn rule_1_9_bahmani_slots_release_at_levels_2_and_4() {
         assert_eq!(state.shift_influence(Player::Bahmani, 1), Ok(level));
         released += gain;
         assert_eq!(amirs(&state), start + released, "at level {level}");
-        assert_eq!(state.decision(), None);
+        assert_eq!(state.pending_refill(), None);
         assert_eq!(state.check_invariants(), Ok(()));
     }
     assert_eq!(
@@ -47,7 +47,7 @@ fn rule_1_9_vijayanagara_slots_release_at_every_level() {
 fn rule_1_9_oq_14_shift_past_either_end_is_ignored() {
     let mut state = State::new(1);
     assert_eq!(state.shift_influence(Player::Bahmani, -1), Ok(0));
-    assert_eq!(state.decision(), None);
+    assert_eq!(state.pending_refill(), None);
     for _ in 0..4 {
         state.shift_influence(Player::Vijayanagara, 1).unwrap();
     }
@@ -87,7 +87,10 @@ fn refill_every_level(player: Player, slot_levels: &[u8]) {
                 .available()
                 .get(darbar::vijayanagara::slot_piece(player).unwrap());
             state.apply(FROM_BOX).unwrap();
-            assert!(state.decision().is_some(), "a slot takes 2 pieces (OQ-15)");
+            assert!(
+                state.pending_refill().is_some(),
+                "a slot takes 2 pieces (OQ-15)"
+            );
             state.apply(FROM_BOX).unwrap();
             let kind = darbar::vijayanagara::slot_piece(player).unwrap();
             assert_eq!(state.available().get(kind), available - 2);
@@ -95,7 +98,7 @@ fn refill_every_level(player: Player, slot_levels: &[u8]) {
             assert_eq!(track.slots[usize::from(owed - 1)], 2);
         }
         assert_eq!(
-            state.decision(),
+            state.pending_refill(),
             None,
             "{player} at level {level}: nothing more owed"
         );
@@ -184,11 +187,14 @@ fn rule_1_9_refill_refuses_other_choices_and_players() {
 }
 
 #[test]
-fn actions_are_refused_when_nothing_is_pending() {
+fn rule_1_9_refill_is_refused_when_no_slot_is_owed() {
     let mut state = State::new(1);
-    assert_eq!(state.apply(FROM_BOX), Err(Error::NothingToDecide));
-    assert!(state.legal_actions().is_empty());
-    assert_eq!(state, State::new(1));
+    let before = state.clone();
+    let err = state.apply(FROM_BOX).unwrap_err();
+    // The game waits for the first faction's option instead (§2.3.3).
+    assert_eq!(err.rule(), Rule("2.3.3"));
+    assert!(!state.legal_actions().contains(&FROM_BOX));
+    assert_eq!(state, before);
 }
 
 #[test]

@@ -99,7 +99,8 @@ fn rule_2_1_steps_3_to_7_tracks_boxes_resources_cavalry_eligibility() {
         assert!(!state.stays_eligible(player));
     }
     assert_eq!(state.dynasty(), Dynasty::Khalji);
-    assert!(state.deck().played().is_empty());
+    // §2.2: play starts with the top card revealed.
+    assert_eq!(state.deck().played(), &state.deck().cards()[..1]);
 }
 
 #[test]
@@ -213,7 +214,12 @@ fn rule_2_2_drawing_reveals_cards_in_order() {
     let state = State::new(4);
     let expected = state.deck().cards().to_vec();
     let mut deck = *state.deck();
-    for (i, card) in expected.iter().enumerate() {
+    assert_eq!(
+        deck.current(),
+        Some(expected[0]),
+        "the top card is revealed at the start"
+    );
+    for (i, card) in expected.iter().enumerate().skip(1) {
         assert_eq!(deck.draw(), Some(*card));
         assert_eq!(deck.played().len(), i + 1);
         assert_eq!(deck.current(), Some(*card));
@@ -221,7 +227,7 @@ fn rule_2_2_drawing_reveals_cards_in_order() {
     }
     assert_eq!(deck.draw(), None);
     // The state's own deck is untouched by drawing from a copy.
-    assert_eq!(state.deck().remaining(), DECK_SIZE);
+    assert_eq!(state.deck().remaining(), DECK_SIZE - 1);
 }
 
 #[test]

@@ -128,8 +128,9 @@ def test_setup_influence_dynasty_and_deck():
     assert state.influence("BK") == 0 and state.influence("VN") == 0  # §1.9
     assert state.influence("DS") is None  # the Sultanate has no track
     assert state.dynasty() == "Khalji"  # step 7
-    assert state.current_card() is None
-    assert state.cards_remaining() == 35  # 4 stacks of 8 and 3 Succession cards
+    # §2.2: the top card is revealed at once; 4 stacks of 8 and 3 Succession cards in all.
+    assert state.current_card() is not None
+    assert state.cards_remaining() == 34
     assert state.seed == 0
 
 
@@ -307,14 +308,14 @@ def test_multiprocessing_spawn_round_trip():
 # ----- decisions: refilling an Influence slot (§1.9) -----------------------------------------
 
 
-def test_no_decision_at_setup():
+def test_first_decision_is_an_option_on_the_first_card():
     state = new_state()
-    assert state.current_player() is None
-    assert state.legal_actions() == []
-    assert state.legal_actions_typed() == []
+    assert state.current_player() in (0, 1, 2)
+    # §2.3.3: Pass is always among the options; a refill is not owed.
+    assert "option Pass" in state.legal_actions_typed()
     with pytest.raises(darbar.IllegalActionError) as info:
-        state.apply_action(0)
-    assert info.value.rule == "2.2"  # nothing to decide
+        state.apply_action("refill from available")
+    assert info.value.rule == "2.3.3"
     assert state == new_state()
 
 
@@ -344,8 +345,8 @@ def test_refill_puts_back_two_pieces():
     assert state.current_player() == 1  # the slot holds 1 of its 2 pieces
     state.apply_action(0)  # from the holding box
     assert state.available()["amirs"] == 7
-    assert state.current_player() is None
-    assert state.legal_actions() == []
+    # The slot is full again: play goes back to the option on the first card (§2.3.3).
+    assert "option Pass" in state.legal_actions_typed()
     state.check_invariants()
     restored = darbar.State.from_json(state.to_json())
     assert restored == state
@@ -405,7 +406,7 @@ def test_not_your_turn():
     assert state == before
     state.apply_action_as("BK", "refill from available")
     state.apply_action_as(1, 0)
-    assert state.current_player() is None
+    assert state.current_player() == new_state().current_player()
 
 
 # ----- exceptions ---------------------------------------------------------------------------

@@ -90,6 +90,9 @@ pub enum Error {
     /// An action arrived while no decision is pending.
     #[error("no decision is pending")]
     NothingToDecide,
+    /// An action arrived after the game ended (§2.2).
+    #[error("the game is over (§2.2)")]
+    GameOver,
     /// An action from a player whose decision it is not.
     #[error("it is {expected}'s decision, not {actual}'s ({rule})")]
     NotYourDecision {
@@ -123,7 +126,7 @@ impl Error {
             Error::NotEnoughCavalry { .. } => Rule("1.10"),
             Error::NoInfluenceTrack(_) => Rule("1.9"),
             Error::IllegalAction { rule, .. } | Error::NotYourDecision { rule, .. } => *rule,
-            Error::NothingToDecide => Rule("2.2"),
+            Error::NothingToDecide | Error::GameOver => Rule("2.2"),
         }
     }
 }

@@ -19,23 +19,37 @@
 //! ```
 
 mod action;
+mod cards;
+mod combat;
+mod command;
 mod control;
+mod decision;
 mod deck;
+mod decree;
 mod error;
+mod event;
 mod faction;
 mod influence;
 mod invariants;
+mod lasting;
+mod log;
 mod map;
+mod mongol;
 mod options;
 mod piece;
 mod play_order;
 mod render;
+mod replay;
 mod scoring;
+mod sequence;
 mod setup;
 mod space;
 mod state;
 
-pub use action::{Action, DecisionKind, VijayanagaraDecision, VijayanagaraReplay};
+pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
+pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard};
+pub use combat::Die;
+pub use decision::{DecisionKind, VijayanagaraDecision};
 pub use deck::{
     Card, DECK_SIZE, Deck, EVENT_CARDS, MONGOL_INVASION_CARDS, SUCCESSION_POSITIONS, SuccessionCard,
 };
@@ -44,10 +58,13 @@ pub use faction::{Faction, PerPlayer, Player};
 pub use influence::{
     InfluenceTrack, InfluenceTracks, MAX_INFLUENCE, PieceSource, SLOT_SIZE, slot_levels, slot_piece,
 };
+pub use lasting::{Lasting, LastingEffects};
+pub use log::Log;
 pub use map::{City, Map, MapError, SPACE_COUNT, SpaceId, SpaceKind, SpaceSet, TOTAL_PROSPERITY};
 pub use options::{RuleOptions, SupportLimit};
 pub use piece::{Loyalty, Piece, PieceKind, Structure};
 pub use play_order::{Dynasty, PlayOrderBox};
+pub use replay::VijayanagaraReplay;
 pub use scoring::{Outcome, mongols_in_delhi_adjustment};
 pub use space::{LoyaltyCounts, SpacePieces};
 pub use state::{Available, CAVALRY_TOKENS, MAX_RESOURCES, MONGOL_CHARGES, State};

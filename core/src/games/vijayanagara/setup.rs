@@ -1,10 +1,11 @@
 //! Setup (§2.1): the map, the tracks, the holding boxes, Resources, cavalry and the deck.
 
 use super::influence::{InfluenceTrack, InfluenceTracks};
+use super::lasting::LastingEffects;
 use super::state::{Available, Spaces};
 use super::{
-    Deck, Dynasty, PerPlayer, PlayOrderBox, Player, RuleOptions, SPACE_COUNT, SpaceId, SpacePieces,
-    SpaceSet, State, Structure,
+    Deck, Dynasty, Log, PerPlayer, PlayOrderBox, Player, RuleOptions, SPACE_COUNT, SpaceId,
+    SpacePieces, SpaceSet, State, Structure,
 };
 use crate::engine::GameRng;
 
@@ -36,8 +37,18 @@ impl State {
         State::with_options(seed, RuleOptions::default())
     }
 
-    /// A new game with the given rule options.
+    /// A new game with the given rule options, waiting for its first decision: the
+    /// first card is revealed (§2.2).
     pub fn with_options(seed: u64, options: RuleOptions) -> State {
+        let mut state = State::before_first_card(seed, options);
+        let started = state.advance(&mut Log::silent());
+        // Revealing the first card only pushes the card's frame: nothing there can fail.
+        debug_assert!(started.is_ok(), "{started:?}");
+        state
+    }
+
+    /// The position of §2.1, before the first card is revealed.
+    pub(crate) fn before_first_card(seed: u64, options: RuleOptions) -> State {
         let mut rng = GameRng::from_seed_u64(seed);
         let deck = Deck::build(&mut rng);
         State {
@@ -83,6 +94,10 @@ impl State {
             stay_eligible: PerPlayer::default(),
             dynasty: Dynasty::Khalji,
             deck,
+            lasting: LastingEffects::default(),
+            stack: Vec::new(),
+            over: false,
+            forced_dice: Vec::new(),
         }
     }
 }

@@ -12,6 +12,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::influence::InfluenceTracks;
+use super::lasting::LastingEffects;
+use super::sequence::Frame;
 use super::{
     Deck, Dynasty, Error, Loyalty, Map, PerPlayer, Piece, PieceKind, PlayOrderBox, Player,
     RuleOptions, SPACE_COUNT, SpaceId, SpacePieces, SpaceSet,
@@ -152,6 +154,14 @@ pub struct State {
     pub(crate) stay_eligible: PerPlayer<bool>,
     pub(crate) dynasty: Dynasty,
     pub(crate) deck: Deck,
+    pub(crate) lasting: LastingEffects,
+    /// The sequence of play under way, innermost step last (see [`super::sequence`]).
+    pub(crate) stack: Vec<Frame>,
+    /// Timur's invasion has been resolved and the game scored (§2.6, §5.0).
+    pub(crate) over: bool,
+    /// Dice set by the test hook [`State::force_dice`], rolled before the generator is used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) forced_dice: Vec<u8>,
 }
 
 impl State {
@@ -236,6 +246,11 @@ impl State {
     /// The deck and the played cards (§2.1, §2.3).
     pub fn deck(&self) -> &Deck {
         &self.deck
+    }
+
+    /// The lasting effects of events in force (deck convention C14).
+    pub fn lasting_effects(&self) -> LastingEffects {
+        self.lasting
     }
 
     // ----- validated primitives ------------------------------------------------------------

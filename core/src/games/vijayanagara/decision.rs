@@ -1,0 +1,166 @@
+//! Who must decide now, what, and the legal answers; applying an answer (architecture
+//! principle 2, 3).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Action, CommandKind, DecreeKind, Error, Faction, Log, Player, SpaceId, State};
+use crate::engine::{Decision, Rule};
+
+/// What a pending decision is about. [`DecisionKind::rule`] names the rule that says what is
+/// legal in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// Choose the next piece for the Influence slot at `level` (§1.9, OQ-15).
+    RefillInfluenceSlot {
+        /// The slot's level.
+        level: u8,
+    },
+    /// Choose an option on Event card `card` (§2.3.3).
+    TurnOption {
+        /// The Event card.
+        card: u8,
+    },
+    /// Choose what to do next within the option taken: a Command, a Decree or the Event
+    /// (§2.3.3, §4.1).
+    TurnPart,
+    /// A step of a Command (§3): which space, how many, which pieces.
+    Command {
+        /// Whose Command it is (the Mongols' is decided by their operator).
+        faction: Faction,
+        /// The command.
+        kind: CommandKind,
+        /// The space being resolved, once one is selected.
+        space: Option<SpaceId>,
+    },
+    /// A step of a Decree (§4).
+    Decree {
+        /// The decree.
+        kind: DecreeKind,
+    },
+    /// A step of combat (§3.X): a cavalry window or a loss.
+    Combat {
+        /// Where the battle is.
+        space: SpaceId,
+    },
+    /// Where the rest of a cavalry gain comes from when the pool is empty (§1.10, OQ-19).
+    TakeCavalry,
+    /// The operator chooses a Mongol command (§2.4.1).
+    MongolCommand,
+    /// Whether to take the Gift of Compromise (§2.4.2).
+    GiftOfCompromise,
+    /// Whether DS carries out the Succession card's Campaign (§2.5.1, §2.5.2).
+    SuccessionCampaign,
+    /// An Influence shift bought on Lords of the Deccan (§2.5.3).
+    LordsOfTheDeccan,
+    /// Which Troops Plunder removes (§3.5.3).
+    Plunder,
+}
+
+impl DecisionKind {
+    /// The rule that says what is legal in this decision, cited when an action is refused.
+    ///
+    /// ```
+    /// use darbar::engine::Rule;
+    /// use darbar::vijayanagara::DecisionKind;
+    ///
+    /// assert_eq!(DecisionKind::RefillInfluenceSlot { level: 2 }.rule(), Rule("1.9"));
+    /// assert_eq!(DecisionKind::TurnOption { card: 3 }.rule(), Rule("2.3.3"));
+    /// ```
+    pub fn rule(self) -> Rule {
+        match self {
+            DecisionKind::RefillInfluenceSlot { .. } => Rule("1.9"),
+            DecisionKind::TurnOption { .. } | DecisionKind::TurnPart => Rule("2.3.3"),
+            DecisionKind::Command { faction, kind, .. } => super::command::rule_of(faction, kind),
+            DecisionKind::Decree { kind } => super::decree::rule_of(kind),
+            DecisionKind::Combat { .. } => Rule("3.X"),
+            DecisionKind::TakeCavalry => Rule("1.10"),
+            DecisionKind::MongolCommand => Rule("2.4.1"),
+            DecisionKind::GiftOfCompromise => Rule("2.4.2"),
+            DecisionKind::SuccessionCampaign => Rule("2.5.1"),
+            DecisionKind::LordsOfTheDeccan => Rule("2.5.3"),
+            DecisionKind::Plunder => Rule("3.5.3"),
+        }
+    }
+}
+
+/// The decisions of Vijayanagara.
+pub type VijayanagaraDecision = Decision<Player, DecisionKind, Action>;
+
+impl State {
+    /// The decision the game is waiting for, or `None` once the game is over.
+    ///
+    /// An owed Influence refill (§1.9) comes before anything else; otherwise the innermost step
+    /// of the sequence of play decides.
+    pub fn decision(&self) -> Option<VijayanagaraDecision> {
+        if let Some((player, level)) = self.pending_refill() {
+            let choices = self
+                .refill_sources()
+                .into_iter()
+                .map(Action::Refill)
+                .collect();
+            return Decision::new(player, DecisionKind::RefillInfluenceSlot { level }, choices);
+        }
+        self.frame_decision()
+    }
+
+    /// The legal actions now, in a stable order (empty once the game is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.decision().map(|d| d.choices).unwrap_or_default()
+    }
+
+    /// The player who must decide now; `None` once the game is over.
+    pub fn current_player(&self) -> Option<Player> {
+        self.decision().map(|d| d.player)
+    }
+
+    /// Whether the game has ended: Timur's invasion of Delhi has been resolved (§2.2, §2.6).
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Applies a legal action. Anything else is refused with an error naming the rule, and the
+    /// state is left exactly as it was.
+    pub fn apply(&mut self, action: Action) -> Result<(), Error> {
+        self.apply_logged(action, &mut Log::silent())
+    }
+
+    /// Applies a legal action and writes what happened to `log`.
+    pub fn apply_logged(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
+        let decision = self.decision().ok_or(Error::GameOver)?;
+        if !decision.allows(&action) {
+            return Err(Error::IllegalAction {
+                action: action.to_string(),
+                rule: decision.kind.rule(),
+            });
+        }
+        // Work on a copy and commit it whole: whatever happens, a refusal changes nothing.
+        let mut next = self.clone();
+        next.apply_unchecked(action, log)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Applies an action on behalf of `player`, refusing it if the decision is someone else's.
+    pub fn apply_as(&mut self, player: Player, action: Action) -> Result<(), Error> {
+        match self.decision() {
+            Some(d) if d.player != player => Err(Error::NotYourDecision {
+                expected: d.player,
+                actual: player,
+                rule: d.kind.rule(),
+            }),
+            _ => self.apply(action),
+        }
+    }
+
+    /// Applies an action that must be one of [`State::legal_actions`], without checking that
+    /// it is: the fast path for bots that only play listed actions. An unlisted action may
+    /// leave the state inconsistent.
+    pub fn apply_unchecked(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
+        if let Action::Refill(source) = action {
+            self.refill_from(source)?;
+        } else {
+            self.frame_apply(action, log)?;
+        }
+        self.advance(log)
+    }
+}

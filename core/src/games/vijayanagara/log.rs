@@ -1,0 +1,36 @@
+//! The narrative log: one line per thing that happened, in the game's words.
+//!
+//! Formatting text costs time that bots and simulations do not want to pay, so a [`Log`] that
+//! is not recording never formats anything: lines are given as closures.
+
+/// Where the lines of an applied action go.
+#[derive(Debug, Default)]
+pub struct Log {
+    lines: Option<Vec<String>>,
+}
+
+impl Log {
+    /// A log that keeps nothing and formats nothing.
+    pub fn silent() -> Log {
+        Log { lines: None }
+    }
+
+    /// A log that keeps every line.
+    pub fn recording() -> Log {
+        Log {
+            lines: Some(Vec::new()),
+        }
+    }
+
+    /// Adds a line, formatting it only if the log is recording.
+    pub(crate) fn say(&mut self, line: impl FnOnce() -> String) {
+        if let Some(lines) = &mut self.lines {
+            lines.push(line());
+        }
+    }
+
+    /// The lines kept so far, leaving the log empty.
+    pub fn take(&mut self) -> Vec<String> {
+        self.lines.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+}
