@@ -6,6 +6,8 @@
 //! darbar show position.json                 # a saved snapshot, as a readable board
 //! darbar map vijayanagara [--file map.json] # the map, validated
 //! darbar eval script.lua --seed 7           # a Lua script run against a starting position
+//! darbar play vijayanagara --seed 7 --bots random --json-log game.json
+//! darbar replay game.json                   # the same game again, checked
 //! ```
 
 use std::path::PathBuf;
@@ -13,7 +15,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use darbar::engine::Snapshot;
-use darbar::vijayanagara::{Map, SpaceId, State};
+use std::time::Instant;
+
+use darbar::bots::RandomBot;
+use darbar::vijayanagara::simulation::{Checks, GameReport, play_checked};
+use darbar::vijayanagara::{Log, Map, SpaceId, State, VijayanagaraReplay};
 
 /// Rules engine for historical strategy board games of the Indian subcontinent.
 #[derive(Parser)]
@@ -35,6 +41,42 @@ enum Command {
         /// Print the snapshot as JSON instead of the readable board.
         #[arg(long)]
         json: bool,
+    },
+    /// Play a whole game with bots and print its log and final scores.
+    Play {
+        /// The game to play.
+        game: Game,
+        /// Seed of the game's random number generator.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Who plays every faction.
+        #[arg(long, value_enum, default_value_t = Bots::Random)]
+        bots: Bots,
+        /// Write the replay record (game, options, seed, actions) to this file.
+        #[arg(long)]
+        json_log: Option<PathBuf>,
+    },
+    /// Play many random games, checking every step; print the figures.
+    Fuzz {
+        /// The game to fuzz.
+        game: Game,
+        /// How many games (seeds `first..first + games`).
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        first: u64,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2)]
+        threads: u64,
+        /// Only check that play never dead-ends (no per-step round trips): a speed measure.
+        #[arg(long)]
+        play_only: bool,
+    },
+    /// Replay a recorded game, printing its log and final scores.
+    Replay {
+        /// A replay record written by `darbar play --json-log`.
+        file: PathBuf,
     },
     /// Print a saved snapshot as a readable board, after checking it.
     Show {
@@ -60,6 +102,12 @@ enum Command {
         #[arg(long)]
         file: Option<PathBuf>,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Bots {
+    /// Every legal action equally likely.
+    Random,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -94,6 +142,69 @@ fn run(cli: Cli) -> Result<String, String> {
             } else {
                 state.to_string()
             })
+        }
+        Command::Play {
+            game: Game::Vijayanagara,
+            seed,
+            bots: Bots::Random,
+            json_log,
+        } => {
+            let mut state = State::new(seed);
+            let mut log = Log::recording();
+            let mut text = format!("Vijayanagara, seed {seed}, random bots\n");
+            let mut actions = Vec::new();
+            // The bots draw from their own generator, so the game's dice stay the game's.
+            let mut bot = RandomBot::new(seed);
+            while let Some(action) = bot.choose(&state) {
+                state
+                    .apply_logged(action, &mut log)
+                    .map_err(|e| e.to_string())?;
+                actions.push(action);
+                for line in log.take() {
+                    text += &line;
+                    text.push('\n');
+                }
+            }
+            text += &final_report(&state, actions.len());
+            if let Some(path) = json_log {
+                std::fs::write(&path, state.replay_record(actions).to_json())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            Ok(text)
+        }
+        Command::Fuzz {
+            game: Game::Vijayanagara,
+            games,
+            first,
+            threads,
+            play_only,
+        } => fuzz(
+            first,
+            games,
+            threads.max(1),
+            if play_only {
+                Checks::PlayOnly
+            } else {
+                Checks::Full
+            },
+        ),
+        Command::Replay { file } => {
+            let record = VijayanagaraReplay::from_json(&read(&file)?)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            let mut state = State::with_options(record.seed, record.options);
+            let mut log = Log::recording();
+            let mut text = format!("Replay of {}, seed {}\n", record.game, record.seed);
+            for (i, &action) in record.actions.iter().enumerate() {
+                state
+                    .apply_logged(action, &mut log)
+                    .map_err(|e| format!("{}: action {i} ({action}): {e}", file.display()))?;
+                for line in log.take() {
+                    text += &line;
+                    text.push('\n');
+                }
+            }
+            text += &final_report(&state, record.actions.len());
+            Ok(text)
         }
         Command::Show { file } => {
             let text = read(&file)?;
@@ -138,6 +249,75 @@ fn run(cli: Cli) -> Result<String, String> {
             Ok(describe_map(&map))
         }
     }
+}
+
+/// Plays `games` checked random games on `threads` threads and reports the figures.
+fn fuzz(first: u64, games: u64, threads: u64, checks: Checks) -> Result<String, String> {
+    let start = Instant::now();
+    let reports: Vec<Result<Vec<GameReport>, String>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (first + t..first + games)
+                        .step_by(usize::try_from(threads).unwrap_or(1))
+                        .map(|seed| play_checked(seed, checks).map_err(|f| f.to_string()))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|_| Err("a worker panicked".into())))
+            .collect()
+    });
+    let elapsed = start.elapsed().as_secs_f64();
+    let mut all = Vec::new();
+    for report in reports {
+        all.extend(report?);
+    }
+    let steps: usize = all.iter().map(|r| r.steps).sum();
+    let longest = all.iter().map(|r| r.steps).max().unwrap_or(0);
+    let mut wins = [0.0f64; 3];
+    for report in &all {
+        for winner in &report.winners {
+            wins[*winner as usize] += 1.0 / report.winners.len() as f64;
+        }
+    }
+    let mut text = format!(
+        "{} games, {} checks, {threads} threads: no failure.\n{steps} actions ({:.1} per game, longest {longest}) in {elapsed:.2} s: {:.0} games/s, {:.0} actions/s.\n",
+        all.len(),
+        if checks == Checks::Full {
+            "full"
+        } else {
+            "play-only"
+        },
+        steps as f64 / all.len().max(1) as f64,
+        all.len() as f64 / elapsed,
+        steps as f64 / elapsed,
+    );
+    for player in darbar::vijayanagara::Player::ALL {
+        text += &format!(
+            "{player} wins {:.1}%\n",
+            100.0 * wins[player as usize] / all.len().max(1) as f64
+        );
+    }
+    Ok(text)
+}
+
+/// The final board and scores, or where an unfinished game stopped.
+fn final_report(state: &State, actions: usize) -> String {
+    let mut text = format!("\n{state}\n{actions} actions.\n");
+    if state.is_over() {
+        let outcome = state.outcome();
+        for (player, vp) in outcome.victory_points.iter() {
+            text += &format!("{player}: {vp} VP, {} Resources\n", state.resources(player));
+        }
+        let winners: Vec<String> = outcome.winners.iter().map(|p| p.to_string()).collect();
+        text += &format!("Winner: {}\n", winners.join(" and "));
+    } else {
+        text += "The game is not over.\n";
+    }
+    text
 }
 
 fn read(path: &PathBuf) -> Result<String, String> {

@@ -119,3 +119,38 @@ fn eval_stops_a_runaway_script_with_its_limit() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("budget"));
 }
+
+/// `darbar play` plays a whole game to final scoring (§5.0), and `darbar replay` reproduces it.
+#[test]
+fn play_then_replay_gives_the_same_game() {
+    let dir = std::env::temp_dir().join(format!("darbar-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let played = darbar(&[
+        "play",
+        "vijayanagara",
+        "--seed",
+        "11",
+        "--json-log",
+        record.to_str().unwrap(),
+    ]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let text = stdout(&played);
+    assert!(text.contains("Timur invades Delhi"));
+    assert!(text.contains("Game over."));
+    assert!(text.contains("Winner: "));
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(value["game"], "vijayanagara");
+    assert_eq!(value["seed"], 11);
+    assert!(value["actions"].as_array().unwrap().len() > 50);
+    let replayed = darbar(&["replay", record.to_str().unwrap()]);
+    assert!(replayed.status.success());
+    let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&stdout(&replayed)), body(&text));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,8 @@
 //! another format, an unknown version, another game, a state that does not parse, and a state
 //! that parses but breaks the game's invariants are each a distinct [`SnapshotError`].
 
-use serde::{Serialize, de::DeserializeOwned};
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
@@ -45,21 +46,32 @@ pub trait Snapshot: Serialize + DeserializeOwned {
 
     /// Restores a state from [`Snapshot::to_snapshot`] text, checking everything.
     fn from_snapshot(text: &str) -> Result<Self, SnapshotError> {
-        let value: Value = serde_json::from_str(text).map_err(SnapshotError::from_json)?;
-        let Value::Object(mut envelope) = value else {
-            return Err(SnapshotError::NotASnapshot(
-                "the top level is not an object".into(),
-            ));
-        };
-        match envelope.get("format").and_then(Value::as_str) {
-            Some(FORMAT) => {}
-            Some(other) => {
-                return Err(SnapshotError::NotASnapshot(format!("format is {other:?}")));
+        // First the envelope alone (the state is skipped, not built), so that another format,
+        // version or game is reported as such rather than as a state that does not parse.
+        #[derive(Deserialize)]
+        struct Header {
+            format: Option<Value>,
+            version: Option<Value>,
+            game: Option<Value>,
+            state: Option<IgnoredAny>,
+        }
+        let header: Header = match serde_json::from_str(text) {
+            Ok(header) => header,
+            Err(e) if e.classify() == serde_json::error::Category::Data => {
+                return Err(SnapshotError::NotASnapshot(
+                    "the top level is not an object".into(),
+                ));
             }
+            Err(e) => return Err(SnapshotError::from_json(e)),
+        };
+        match header.format.as_ref().and_then(Value::as_str) {
+            Some(FORMAT) => {}
+            Some(other) => return Err(SnapshotError::NotASnapshot(format!("format is {other:?}"))),
             None => return Err(SnapshotError::NotASnapshot("no \"format\" field".into())),
         }
-        let version = envelope
-            .get("version")
+        let version = header
+            .version
+            .as_ref()
             .and_then(Value::as_u64)
             .ok_or_else(|| SnapshotError::NotASnapshot("no numeric \"version\" field".into()))?;
         if version != u64::from(Self::VERSION) {
@@ -68,7 +80,7 @@ pub trait Snapshot: Serialize + DeserializeOwned {
                 supported: Self::VERSION,
             });
         }
-        match envelope.get("game").and_then(Value::as_str) {
+        match header.game.as_ref().and_then(Value::as_str) {
             Some(game) if game == Self::GAME => {}
             found => {
                 return Err(SnapshotError::WrongGame {
@@ -77,15 +89,20 @@ pub trait Snapshot: Serialize + DeserializeOwned {
                 });
             }
         }
-        let state = envelope
-            .remove("state")
-            .ok_or_else(|| SnapshotError::NotASnapshot("no \"state\" field".into()))?;
-        let state: Self =
-            serde_json::from_value(state).map_err(|e| SnapshotError::BadState(e.to_string()))?;
-        state
+        if header.state.is_none() {
+            return Err(SnapshotError::NotASnapshot("no \"state\" field".into()));
+        }
+        // Then the state itself, typed, straight from the text.
+        #[derive(Deserialize)]
+        struct Body<S> {
+            state: S,
+        }
+        let body: Body<Self> =
+            serde_json::from_str(text).map_err(|e| SnapshotError::BadState(e.to_string()))?;
+        body.state
             .validate()
             .map_err(|(rule, reason)| SnapshotError::Impossible { rule, reason })?;
-        Ok(state)
+        Ok(body.state)
     }
 }
 
@@ -150,7 +167,6 @@ impl SnapshotError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde::Deserialize;
 
     #[derive(Serialize, Deserialize, Debug, PartialEq)]
     #[serde(deny_unknown_fields)]

@@ -43,6 +43,7 @@ mod replay;
 mod scoring;
 mod sequence;
 mod setup;
+pub mod simulation;
 mod space;
 mod state;
 
