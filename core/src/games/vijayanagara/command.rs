@@ -50,6 +50,10 @@ pub(crate) struct CommandScope {
     pub free: bool,
     /// Rebel is legal even under the Khalji dynasty (§2.7.1).
     pub rebel_under_khalji: bool,
+    /// An event's restriction: only these spaces.
+    pub only: Option<SpaceSet>,
+    /// An event's limit: at most this many spaces.
+    pub max_spaces: Option<u8>,
 }
 
 impl CommandScope {
@@ -61,6 +65,8 @@ impl CommandScope {
             limited: false,
             free: false,
             rebel_under_khalji: false,
+            only: None,
+            max_spaces: None,
         }
     }
 
@@ -89,6 +95,8 @@ impl CommandScope {
             limited: true,
             free: true,
             rebel_under_khalji: false,
+            only: None,
+            max_spaces: None,
         }
     }
 }
@@ -277,6 +285,12 @@ impl State {
         if scope.limited && !cmd.selected.is_empty() {
             return Vec::new();
         }
+        if scope
+            .max_spaces
+            .is_some_and(|max| cmd.selected.len() >= usize::from(max))
+        {
+            return Vec::new();
+        }
         if !scope.free
             && scope
                 .faction
@@ -288,6 +302,7 @@ impl State {
         SpaceId::ALL
             .into_iter()
             .filter(|&s| !cmd.selected.contains(s))
+            .filter(|&s| scope.only.is_none_or(|only| only.contains(s)))
             .filter(|&s| self.space_qualifies(cmd, s))
             .collect()
     }

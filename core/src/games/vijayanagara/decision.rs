@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::event::EventHost;
 use super::{Action, CommandKind, DecreeKind, Error, Faction, Log, Player, SpaceId, State};
 use crate::engine::{Decision, Rule};
 
@@ -54,6 +55,11 @@ pub enum DecisionKind {
     LordsOfTheDeccan,
     /// Which Troops Plunder removes (§3.5.3).
     Plunder,
+    /// A choice inside Event card `card`'s effect (§2.3.4).
+    Event {
+        /// The Event card.
+        card: u8,
+    },
 }
 
 impl DecisionKind {
@@ -79,6 +85,7 @@ impl DecisionKind {
             DecisionKind::SuccessionCampaign => Rule("2.5.1"),
             DecisionKind::LordsOfTheDeccan => Rule("2.5.3"),
             DecisionKind::Plunder => Rule("3.5.3"),
+            DecisionKind::Event { .. } => Rule("2.3.4"),
         }
     }
 }
@@ -126,6 +133,17 @@ impl State {
 
     /// Applies a legal action and writes what happened to `log`.
     pub fn apply_logged(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
+        self.apply_checked(action, None, log)
+    }
+
+    /// Checks that `action` is legal, then applies it on a copy that replaces the state only
+    /// if everything succeeds.
+    pub(crate) fn apply_checked(
+        &mut self,
+        action: Action,
+        host: Option<&dyn EventHost>,
+        log: &mut Log,
+    ) -> Result<(), Error> {
         let decision = self.decision().ok_or(Error::GameOver)?;
         if !decision.allows(&action) {
             return Err(Error::IllegalAction {
@@ -135,7 +153,7 @@ impl State {
         }
         // Work on a copy and commit it whole: whatever happens, a refusal changes nothing.
         let mut next = self.clone();
-        next.apply_unchecked(action, log)?;
+        next.apply_inner(action, host, log)?;
         *self = next;
         Ok(())
     }
@@ -156,10 +174,22 @@ impl State {
     /// it is: the fast path for bots that only play listed actions. An unlisted action may
     /// leave the state inconsistent.
     pub fn apply_unchecked(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
-        if let Action::Refill(source) = action {
-            self.refill_from(source)?;
+        self.apply_inner(action, None, log)
+    }
+
+    fn apply_inner(
+        &mut self,
+        action: Action,
+        host: Option<&dyn EventHost>,
+        log: &mut Log,
+    ) -> Result<(), Error> {
+        if self.pending_refill().is_some() {
+            self.refill_from(match action {
+                Action::Refill(source) => source,
+                other => return Err(self.unexpected(other)),
+            })?;
         } else {
-            self.frame_apply(action, log)?;
+            self.frame_apply(action, host, log)?;
         }
         self.advance(log)
     }

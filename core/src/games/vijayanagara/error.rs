@@ -90,6 +90,19 @@ pub enum Error {
     /// An action arrived while no decision is pending.
     #[error("no decision is pending")]
     NothingToDecide,
+    /// An Event needs an event host, and none was given (§2.3.4).
+    #[error("carrying out an Event needs an event host (§2.3.4)")]
+    NoEventHost,
+    /// An event script failed (§2.3.4).
+    #[error("Event {card} failed{}: {message} (§2.3.4)", line.map_or(String::new(), |l| format!(" at line {l}")))]
+    Event {
+        /// The card.
+        card: u8,
+        /// What the host reports.
+        message: String,
+        /// The script's line, if known.
+        line: Option<u32>,
+    },
     /// An action arrived after the game ended (§2.2).
     #[error("the game is over (§2.2)")]
     GameOver,
@@ -127,6 +140,7 @@ impl Error {
             Error::NoInfluenceTrack(_) => Rule("1.9"),
             Error::IllegalAction { rule, .. } | Error::NotYourDecision { rule, .. } => *rule,
             Error::NothingToDecide | Error::GameOver => Rule("2.2"),
+            Error::NoEventHost | Error::Event { .. } => Rule("2.3.4"),
         }
     }
 }

@@ -55,6 +55,7 @@ pub use deck::{
     Card, DECK_SIZE, Deck, EVENT_CARDS, MONGOL_INVASION_CARDS, SUCCESSION_POSITIONS, SuccessionCard,
 };
 pub use error::Error;
+pub use event::{EventFailure, EventHost, EventProgress, EventRun, Grant};
 pub use faction::{Faction, PerPlayer, Player};
 pub use influence::{
     InfluenceTrack, InfluenceTracks, MAX_INFLUENCE, PieceSource, SLOT_SIZE, slot_levels, slot_piece,

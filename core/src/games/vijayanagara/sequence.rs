@@ -15,6 +15,7 @@ use super::cards::CardSet;
 use super::combat::Combat;
 use super::command::{CommandScope, CommandState};
 use super::decree::{DecreeGrant, DecreeState};
+use super::event::{EventHost, EventRun};
 use super::{
     Action, Card, DecisionKind, Dynasty, Error, Faction, Log, MAX_INFLUENCE, PerPlayer, PieceKind,
     PlayOrderBox, Player, SpaceId, State, SuccessionCard, VijayanagaraDecision,
@@ -86,12 +87,32 @@ pub(crate) enum Frame {
         /// Shifts bought so far (at most 3).
         bought: u8,
     },
+    /// An event waiting for a choice (§2.3.4); it runs again from its start with the answer.
+    Event {
+        /// The event and the choices made so far.
+        run: EventRun,
+        /// Who chooses now.
+        chooser: Player,
+        /// The legal answers.
+        choices: Vec<Action>,
+    },
+    /// Something an event granted, to be started next (§3.1.3).
+    Granted(Granted),
     /// Timur's Invasion of Delhi (§2.6), at the step given.
     Timur {
         /// 1 battle in Mountain Passes, 2 move on to Punjab, 3 battle in Punjab, 4 move on to
         /// Delhi, 5 battles in Delhi, 6 the Resource loss and the end.
         step: u8,
     },
+}
+
+/// A grant of an event, waiting its turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Granted {
+    /// A free Command.
+    Command(CommandKind, CommandScope),
+    /// A Decree.
+    Decree(Player, DecreeKind),
 }
 
 /// What one Influence shift costs on Lords of the Deccan (§2.5.3).
@@ -134,9 +155,21 @@ impl State {
     /// The decision of the innermost frame, if it owes one with at least one legal choice.
     pub(crate) fn frame_decision(&self) -> Option<VijayanagaraDecision> {
         let (player, kind, choices) = match self.stack.last()? {
-            Frame::EventCard { .. } | Frame::Succession { .. } | Frame::Timur { .. } => {
+            Frame::EventCard { .. }
+            | Frame::Succession { .. }
+            | Frame::Timur { .. }
+            | Frame::Granted(_) => {
                 return None;
             }
+            Frame::Event {
+                run,
+                chooser,
+                choices,
+            } => (
+                *chooser,
+                DecisionKind::Event { card: run.card },
+                choices.clone(),
+            ),
             &Frame::FactionTurn {
                 player,
                 option,
@@ -292,7 +325,12 @@ impl State {
     }
 
     /// Applies an action to the innermost frame. The action is one of its legal choices.
-    pub(crate) fn frame_apply(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
+    pub(crate) fn frame_apply(
+        &mut self,
+        action: Action,
+        host: Option<&dyn EventHost>,
+        log: &mut Log,
+    ) -> Result<(), Error> {
         let frame = self.stack.pop().ok_or(Error::GameOver)?;
         match (frame, action) {
             (
@@ -341,10 +379,11 @@ impl State {
                     Action::Decree(kind) => {
                         self.begin_decree(player, kind, DecreeGrant::Turn, log)?
                     }
-                    Action::Event(side) => self.begin_event(player, side, log)?,
+                    Action::Event(side) => self.begin_event(player, side, host, log)?,
                     other => return Err(self.unexpected(other)),
                 }
             }
+            (Frame::Event { run, .. }, action) => self.event_apply(run, action, host, log)?,
             (Frame::Command(command), action) => self.command_apply(*command, action, log)?,
             (Frame::Decree(decree), action) => self.decree_apply(*decree, action, log)?,
             (Frame::Combat(combat), action) => self.combat_apply(*combat, action, log)?,
@@ -475,12 +514,28 @@ impl State {
             }
             Frame::Succession { card, step } => self.succession_step(card, step, log)?,
             Frame::Timur { step } => self.timur_step(step, log)?,
+            Frame::Granted(Granted::Command(kind, scope)) => {
+                if self.command_is_possible(kind, &scope) {
+                    self.begin_command(kind, scope, log)?;
+                } else {
+                    log.say(|| {
+                        format!(
+                            "The granted {} is not possible: nothing happens (§2.3.4)",
+                            kind.name()
+                        )
+                    });
+                }
+            }
+            Frame::Granted(Granted::Decree(player, kind)) => {
+                self.begin_decree(player, kind, DecreeGrant::Turn, log)?
+            }
             // A turn, a cavalry gain or a purchase with nothing left to do is over.
             Frame::FactionTurn { .. }
             | Frame::TakeCavalry { .. }
             | Frame::Gift { .. }
             | Frame::SuccessionCampaign
-            | Frame::Lords { .. } => {}
+            | Frame::Lords { .. }
+            | Frame::Event { .. } => {}
         }
         Ok(())
     }

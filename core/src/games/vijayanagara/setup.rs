@@ -97,6 +97,7 @@ impl State {
             lasting: LastingEffects::default(),
             stack: Vec::new(),
             over: false,
+            events: false,
             forced_dice: Vec::new(),
         }
     }

@@ -159,6 +159,8 @@ pub struct State {
     pub(crate) stack: Vec<Frame>,
     /// Timur's invasion has been resolved and the game scored (§2.6, §5.0).
     pub(crate) over: bool,
+    /// Event cards are played through an event host (see [`State::enable_events`]).
+    pub(crate) events: bool,
     /// Dice set by the test hook [`State::force_dice`], rolled before the generator is used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) forced_dice: Vec<u8>,
