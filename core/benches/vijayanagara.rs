@@ -6,8 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use darbar::bots::RandomBot;
 use darbar::engine::Snapshot;
-use darbar::vijayanagara::{Player, SpaceId, State};
+use darbar::vijayanagara::{Log, Player, SpaceId, State};
 
 fn board(c: &mut Criterion) {
     println!(
@@ -37,5 +38,64 @@ fn board(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, board);
+/// A position in the middle of a game: after 150 random actions.
+fn mid_game() -> State {
+    let mut state = State::new(11);
+    let mut bot = RandomBot::new(11);
+    for _ in 0..150 {
+        let action = bot.choose(&state).expect("the game is not over yet");
+        state.apply(action).expect("listed actions apply");
+    }
+    state
+}
+
+fn play(c: &mut Criterion) {
+    let mid = mid_game();
+    let snapshot = mid.to_snapshot();
+    c.bench_function("clone, mid-game", |b| b.iter(|| black_box(&mid).clone()));
+    c.bench_function("snapshot round trip, mid-game", |b| {
+        b.iter(|| State::from_snapshot(&black_box(&mid).to_snapshot()))
+    });
+    c.bench_function("snapshot read, mid-game", |b| {
+        b.iter(|| State::from_snapshot(black_box(&snapshot)))
+    });
+    c.bench_function("legal actions, mid-game", |b| {
+        b.iter(|| black_box(&mid).legal_actions())
+    });
+    // A whole random game, checked apply (one clone per action for atomicity).
+    let mut seed = 0;
+    let mut actions = 0u64;
+    let mut games = 0u64;
+    c.bench_function("random game, checked apply", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut state = State::new(seed);
+            let mut bot = RandomBot::new(seed);
+            while let Some(action) = bot.choose(&state) {
+                let _ = state.apply(action);
+                actions += 1;
+            }
+            games += 1;
+            state
+        })
+    });
+    println!(
+        "{:.1} actions per game",
+        actions as f64 / games.max(1) as f64
+    );
+    c.bench_function("random game, unchecked apply", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut state = State::new(seed);
+            let mut bot = RandomBot::new(seed);
+            let mut log = Log::silent();
+            while let Some(action) = bot.choose(&state) {
+                let _ = state.apply_unchecked(action, &mut log);
+            }
+            state
+        })
+    });
+}
+
+criterion_group!(benches, board, play);
 criterion_main!(benches);

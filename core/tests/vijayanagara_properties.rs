@@ -114,3 +114,32 @@ proptest! {
         prop_assert_eq!(restored, Ok(state));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A state machine over indices into the legal actions (architecture, "Tests every game
+    /// has"): whatever path is taken through the choices, listed actions apply, the
+    /// invariants hold, and snapshots round-trip.
+    #[test]
+    fn any_path_through_the_legal_actions_stays_valid(
+        seed in any::<u64>(),
+        picks in prop::collection::vec(any::<u16>(), 1..400),
+    ) {
+        let mut state = State::new(seed);
+        for (step, pick) in picks.iter().enumerate() {
+            let legal = state.legal_actions();
+            if legal.is_empty() {
+                prop_assert!(state.is_over(), "dead end at step {}", step);
+                break;
+            }
+            let action = legal[usize::from(*pick) % legal.len()];
+            prop_assert!(state.apply(action).is_ok(), "listed {} refused at step {}", action, step);
+            prop_assert_eq!(state.check_invariants(), Ok(()));
+            if step % 25 == 0 {
+                let restored = State::from_snapshot(&state.to_snapshot());
+                prop_assert_eq!(restored.as_ref(), Ok(&state));
+            }
+        }
+    }
+}

@@ -304,6 +304,13 @@ fn fuzz(first: u64, games: u64, threads: u64, checks: Checks) -> Result<String, 
     Ok(text)
 }
 
+/// The process's peak resident memory, where the system reports it (Linux).
+fn peak_memory() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    Some(line.trim_start_matches("VmHWM:").trim().to_owned())
+}
+
 /// The final board and scores, or where an unfinished game stopped.
 fn final_report(state: &State, actions: usize) -> String {
     let mut text = format!("\n{state}\n{actions} actions.\n");

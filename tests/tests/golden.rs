@@ -1,40 +1,76 @@
-//! Golden files: the starting positions of a few seeds, as text and as snapshots, checked in
-//! under `tests/playthroughs/vijayanagara/`. Any change to setup, the deck shuffle, the
-//! generator or the rendering shows up as a diff.
+//! Golden playthroughs (architecture, "Tests every game has"): for three seeds, a whole game of
+//! Vijayanagara played by the random bot, written step by step under
+//! `tests/playthroughs/vijayanagara/`: the starting position and snapshot, then for every step
+//! the decision (who, what), the legal actions, the action chosen and the log, with the board
+//! at every card, and the final board and scores. Any change of rules, setup, generator or
+//! rendering shows up as a diff.
 //!
 //! Regenerate after an intended change with:
 //! `DARBAR_BLESS=1 cargo test -p darbar-tests --test golden`
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use darbar::bots::RandomBot;
 use darbar::engine::Snapshot;
-use darbar::vijayanagara::State;
+use darbar::vijayanagara::{Log, State};
 
 const SEEDS: [u64; 3] = [0, 7, 2024];
 
 fn golden_path(seed: u64) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("playthroughs/vijayanagara")
-        .join(format!("setup-{seed}.txt"))
+        .join(format!("game-{seed}.txt"))
 }
 
-fn render(seed: u64) -> String {
-    let state = State::new(seed);
-    let deck: Vec<String> = state.deck().cards().iter().map(|c| c.to_string()).collect();
-    format!(
-        "# Vijayanagara starting position, seed {seed} (rules 2.1)\n\n{state}\n# Deck, top first\n{}\n\n# Snapshot\n{}\n",
-        deck.join("\n"),
+fn playthrough(seed: u64) -> String {
+    let mut state = State::new(seed);
+    let mut text = format!(
+        "# Vijayanagara, seed {seed}, random bot (seed {seed})\n\n{state}\n# Snapshot\n{}\n",
         state.to_snapshot()
-    )
+    );
+    let mut bot = RandomBot::new(seed);
+    let mut log = Log::recording();
+    let mut cards = state.deck().played().len();
+    let mut step = 0;
+    while let Some(decision) = state.decision() {
+        let action = bot.choose(&state).expect("a decision has choices");
+        let legal: Vec<String> = decision.choices.iter().map(|a| a.to_string()).collect();
+        let _ = writeln!(
+            text,
+            "\n[{step}] {} decides {:?}",
+            decision.player, decision.kind
+        );
+        let _ = writeln!(text, "  legal: {}", legal.join(" | "));
+        let _ = writeln!(text, "  chosen: {action}");
+        state
+            .apply_logged(action, &mut log)
+            .expect("listed actions apply");
+        for line in log.take() {
+            let _ = writeln!(text, "  > {line}");
+        }
+        if state.deck().played().len() != cards {
+            cards = state.deck().played().len();
+            let _ = write!(text, "\n{state}");
+        }
+        step += 1;
+    }
+    let outcome = state.outcome();
+    let _ = write!(
+        text,
+        "\n# Final position after {step} actions\n{state}\n# Outcome\n{outcome:?}\n"
+    );
+    text
 }
 
 #[test]
-fn starting_positions_match_the_golden_files() {
+fn playthroughs_match_the_golden_files() {
     let bless = std::env::var_os("DARBAR_BLESS").is_some();
     for seed in SEEDS {
         let path = golden_path(seed);
-        let actual = render(seed);
+        let actual = playthrough(seed);
         if bless {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &actual).unwrap();
             continue;
         }
@@ -44,20 +80,36 @@ fn starting_positions_match_the_golden_files() {
                 path.display()
             )
         });
-        assert!(
-            expected == actual,
-            "{} differs from the engine's output; if the change is intended, regenerate with \
-             DARBAR_BLESS=1 cargo test -p darbar-tests --test golden",
-            path.display()
-        );
+        if expected != actual {
+            let line = expected
+                .lines()
+                .zip(actual.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            panic!(
+                "{} differs from the engine's output from line {} on; if the change is intended, \
+                 regenerate with DARBAR_BLESS=1 cargo test -p darbar-tests --test golden",
+                path.display(),
+                line + 1
+            );
+        }
     }
 }
 
 #[test]
-fn golden_snapshots_load_back_to_the_same_state() {
+fn golden_starting_snapshots_load_back_to_the_starting_state() {
     for seed in SEEDS {
-        let text = std::fs::read_to_string(golden_path(seed)).unwrap();
-        let snapshot = text.split("# Snapshot\n").nth(1).unwrap();
-        assert_eq!(State::from_snapshot(snapshot), Ok(State::new(seed)));
+        let text = playthrough(seed);
+        let snapshot = text
+            .split("# Snapshot\n")
+            .nth(1)
+            .unwrap()
+            .split("\n\n[0]")
+            .next()
+            .unwrap();
+        assert_eq!(
+            State::from_snapshot(snapshot.trim_end()),
+            Ok(State::new(seed))
+        );
     }
 }

@@ -403,7 +403,11 @@ impl State {
                 let defender_hits = hits(&combat.defender_dice, defender_units, natural_six);
                 // OQ-36: against DS, Obedient units fall only beside a Rebelling one of theirs.
                 let pieces = self.space(plan.space);
-                let rebels = pieces.amirs.rebelling + pieces.rajas.rebelling;
+                let rebels = match plan.defender {
+                    Faction::Bahmani => pieces.amirs.rebelling,
+                    Faction::Vijayanagara => pieces.rajas.rebelling,
+                    _ => 0,
+                };
                 combat.obedient_allowed = plan.attacker != Faction::Sultanate || rebels > 0;
                 let eligible: u8 = self
                     .defender_losses(&combat)
