@@ -301,6 +301,9 @@ fn fuzz(first: u64, games: u64, threads: u64, checks: Checks) -> Result<String, 
             100.0 * wins[player as usize] / all.len().max(1) as f64
         );
     }
+    if let Some(peak) = peak_memory() {
+        text += &format!("Peak memory (VmHWM): {peak}\n");
+    }
     Ok(text)
 }
 
