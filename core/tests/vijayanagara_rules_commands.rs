@@ -5,154 +5,14 @@
 //! turn), then drives the Command one action at a time through the public decision API and
 //! checks the actions offered and the resulting pieces, Resources and Influence.
 
-use darbar::engine::Rule;
+mod common;
+
+use common::*;
 use darbar::vijayanagara::{
-    Action, Card, DecisionKind, Loyalty, Piece, Player, SpaceId, State, Structure, SuccessionCard,
+    Action, Card, DecisionKind, Piece, Player, SpaceId, State, Structure, SuccessionCard,
 };
 
-const DS: Player = Player::Sultanate;
-const BK: Player = Player::Bahmani;
-const VN: Player = Player::Vijayanagara;
-
-const OBEDIENT_AMIR: Piece = Piece::Amir(Loyalty::Obedient);
-const OBEDIENT_RAJA: Piece = Piece::Raja(Loyalty::Obedient);
-
 // ----- helpers ------------------------------------------------------------------------------
-
-fn action(text: &str) -> Action {
-    text.parse()
-        .unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"))
-}
-
-fn legal(state: &State) -> Vec<String> {
-    state
-        .legal_actions()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn offers(state: &State, text: &str) -> bool {
-    state.legal_actions().contains(&action(text))
-}
-
-#[track_caller]
-fn act(state: &mut State, text: &str) {
-    if let Err(e) = state.apply(action(text)) {
-        panic!("{text:?} refused: {e}; legal now: {:?}", legal(state));
-    }
-}
-
-#[track_caller]
-fn acts(state: &mut State, texts: &[&str]) {
-    for text in texts {
-        act(state, text);
-    }
-}
-
-/// Applies `text`, which must be refused citing `rule`, leaving the state unchanged.
-#[track_caller]
-fn refused(state: &mut State, text: &str, rule: &'static str) {
-    let before = state.clone();
-    let err = state
-        .apply(action(text))
-        .expect_err("the action must be refused");
-    assert_eq!(err.rule(), Rule(rule), "{text}: {err}");
-    assert_eq!(*state, before, "a refused action changes nothing");
-}
-
-fn set_resources(state: &mut State, player: Player, n: u8) {
-    state.lose_resources(player, 24);
-    state.gain_resources(player, n);
-}
-
-/// Every cavalry token back to the pool.
-fn pool_all_cavalry(state: &mut State) {
-    for p in Player::ALL {
-        let n = state.cavalry(p);
-        state.return_cavalry(p, n).unwrap();
-    }
-}
-
-fn clear_space(state: &mut State, space: SpaceId) {
-    // Counts are read afresh: a removal may change who controls the space, and R1/R2 with it.
-    for piece in [
-        Piece::Troop,
-        Piece::Governor,
-        Piece::Amir(Loyalty::Obedient),
-        Piece::Amir(Loyalty::Rebelling),
-        Piece::Raja(Loyalty::Obedient),
-        Piece::Raja(Loyalty::Rebelling),
-        Piece::Mongol,
-        Piece::Qasbah,
-        Piece::Fort,
-        Piece::Temple,
-        Piece::Amir(Loyalty::Obedient),
-        Piece::Amir(Loyalty::Rebelling),
-        Piece::Raja(Loyalty::Obedient),
-        Piece::Raja(Loyalty::Rebelling),
-    ] {
-        let n = state.space(space).count_piece(piece);
-        if n > 0 {
-            state.remove(space, piece, n).unwrap();
-        }
-    }
-    assert!(state.space(space).is_empty());
-}
-
-fn clear_board(state: &mut State) {
-    for space in SpaceId::ALL {
-        clear_space(state, space);
-    }
-}
-
-fn player_to_decide(state: &State) -> Player {
-    state.current_player().expect("a decision is pending")
-}
-
-fn is_turn_option(state: &State) -> bool {
-    matches!(
-        state.decision().map(|d| d.kind),
-        Some(DecisionKind::TurnOption { .. })
-    )
-}
-
-/// The first seed whose deck satisfies `pred`.
-fn seed_where(pred: impl Fn(&[Card]) -> bool) -> u64 {
-    (0..5000)
-        .find(|&seed| pred(State::new(seed).deck().cards()))
-        .expect("some seed fits")
-}
-
-/// A new game whose first card is an Event card whose order starts with `first`.
-fn opening(first: Player) -> State {
-    (0..1000)
-        .map(State::new)
-        .find(|s| is_turn_option(s) && player_to_decide(s) == first)
-        .expect("some seed opens with this faction")
-}
-
-/// Answers every decision neutrally (Pass, No, Done, else the first legal action) until `stop`.
-fn play_until(state: &mut State, stop: impl Fn(&State) -> bool) {
-    for _ in 0..20_000 {
-        if stop(state) {
-            return;
-        }
-        let choices = state.legal_actions();
-        assert!(!choices.is_empty(), "the game ended first");
-        let pick = [action("option Pass"), Action::No, Action::Done]
-            .into_iter()
-            .find(|a| choices.contains(a))
-            .unwrap_or(choices[0]);
-        state.apply(pick).unwrap();
-    }
-    panic!("position never reached");
-}
-
-/// Plays until the card at `index` (from the top, 0-based) is the card in play.
-fn play_to_card(state: &mut State, index: usize) {
-    play_until(state, |s| s.deck().played().len() == index + 1);
-}
 
 /// Counts offered now, as numbers.
 fn counts(state: &State) -> Vec<u8> {
@@ -183,17 +43,6 @@ fn tughlaq(first: Player) -> State {
     );
     play_to_card(&mut state, 9);
     assert_eq!(player_to_decide(&state), first);
-    state
-}
-
-/// A game at the first decision of a Mongol Invasion card operated by BK, with the map and the
-/// MI box as at setup except that no Mongol is on the map.
-fn invasion() -> State {
-    let seed =
-        seed_where(|c| matches!(c[0], Card::Event(_)) && matches!(c[1], Card::MongolInvasion(_)));
-    let mut state = State::new(seed);
-    play_to_card(&mut state, 1);
-    assert_eq!(state.decision().unwrap().kind, DecisionKind::MongolCommand);
     state
 }
 

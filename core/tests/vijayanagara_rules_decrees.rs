@@ -4,88 +4,14 @@
 //! Each test takes the Command & Decree option on the first card, carries out the Decree
 //! first (§4.1 allows before or after) and checks its effect before the Command begins.
 
-use darbar::engine::Rule;
+mod common;
+
+use common::*;
 use darbar::vijayanagara::{
-    Action, DecisionKind, DecreeKind, Loyalty, Piece, Player, SpaceId, State, Structure,
+    Action, DecisionKind, DecreeKind, Piece, Player, SpaceId, State, Structure,
 };
 
-const DS: Player = Player::Sultanate;
-const BK: Player = Player::Bahmani;
-const VN: Player = Player::Vijayanagara;
-
-const OBEDIENT_AMIR: Piece = Piece::Amir(Loyalty::Obedient);
-const OBEDIENT_RAJA: Piece = Piece::Raja(Loyalty::Obedient);
-
 // ----- helpers ------------------------------------------------------------------------------
-
-fn action(text: &str) -> Action {
-    text.parse()
-        .unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"))
-}
-
-fn legal(state: &State) -> Vec<String> {
-    state
-        .legal_actions()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn offers(state: &State, text: &str) -> bool {
-    state.legal_actions().contains(&action(text))
-}
-
-#[track_caller]
-fn act(state: &mut State, text: &str) {
-    if let Err(e) = state.apply(action(text)) {
-        panic!("{text:?} refused: {e}; legal now: {:?}", legal(state));
-    }
-}
-
-#[track_caller]
-fn acts(state: &mut State, texts: &[&str]) {
-    for text in texts {
-        act(state, text);
-    }
-}
-
-/// Applies `text`, which must be refused citing `rule`, leaving the state unchanged.
-#[track_caller]
-fn refused(state: &mut State, text: &str, rule: &'static str) {
-    let before = state.clone();
-    let err = state
-        .apply(action(text))
-        .expect_err("the action must be refused");
-    assert_eq!(err.rule(), Rule(rule), "{text}: {err}");
-    assert_eq!(*state, before, "a refused action changes nothing");
-}
-
-/// Every cavalry token back to the pool.
-fn pool_all_cavalry(state: &mut State) {
-    for p in Player::ALL {
-        let n = state.cavalry(p);
-        state.return_cavalry(p, n).unwrap();
-    }
-}
-
-fn player_to_decide(state: &State) -> Player {
-    state.current_player().expect("a decision is pending")
-}
-
-fn is_turn_option(state: &State) -> bool {
-    matches!(
-        state.decision().map(|d| d.kind),
-        Some(DecisionKind::TurnOption { .. })
-    )
-}
-
-/// A new game whose first card is an Event card whose order starts with `first`.
-fn opening(first: Player) -> State {
-    (0..1000)
-        .map(State::new)
-        .find(|s| is_turn_option(s) && player_to_decide(s) == first)
-        .expect("some seed opens with this faction")
-}
 
 /// Takes Command & Decree and declares `decree` (the faction's option decision is pending).
 fn decree(state: &mut State, decree: &str) {
@@ -103,7 +29,7 @@ fn command_awaited(state: &State, player: Player) -> bool {
         && state
             .legal_actions()
             .iter()
-            .all(|a| matches!(a, Action::Command(_)))
+            .all(|a| matches!(a, Action::Command(_) | Action::Give { .. }))
 }
 
 // ----- §4.1 General ---------------------------------------------------------------------------

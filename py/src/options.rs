@@ -25,6 +25,7 @@ pub(crate) fn to_dict<'py>(py: Python<'py>, options: &RuleOptions) -> PyResult<B
         support_limit,
         natural_six_always_misses,
         plunder_troops_per_mongol,
+        transfers,
         event_requires_effect,
     } = *options;
     let support_limit = SUPPORT_LIMITS
@@ -37,6 +38,7 @@ pub(crate) fn to_dict<'py>(py: Python<'py>, options: &RuleOptions) -> PyResult<B
     dict.set_item("support_limit", support_limit)?;
     dict.set_item("natural_six_always_misses", natural_six_always_misses)?;
     dict.set_item("plunder_troops_per_mongol", plunder_troops_per_mongol)?;
+    dict.set_item("transfers", transfers)?;
     dict.set_item("event_requires_effect", event_requires_effect)?;
     Ok(dict)
 }
@@ -64,6 +66,7 @@ pub(crate) fn from_kwargs(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOp
             "support_limit" => options.support_limit = support_limit(&value)?,
             "natural_six_always_misses" => options.natural_six_always_misses = flag(&value)?,
             "plunder_troops_per_mongol" => options.plunder_troops_per_mongol = flag(&value)?,
+            "transfers" => options.transfers = flag(&value)?,
             "event_requires_effect" => options.event_requires_effect = flag(&value)?,
             _ => {
                 let known: Vec<String> = to_dict(kwargs.py(), &RuleOptions::default())?

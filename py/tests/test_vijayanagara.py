@@ -277,7 +277,7 @@ def test_copies_are_independent():
         assert duplicate == state and duplicate is not state
         duplicate.apply_action(0)
         assert duplicate != state
-    assert len(state.legal_actions()) == 5
+    assert state.legal_actions_typed()[0] == "refill from available"
 
 
 def test_states_are_not_hashable():
@@ -324,15 +324,18 @@ def test_refill_decision_belongs_to_bahmani():
     assert state.current_player() == 1  # BK's seat
     assert state.influence("BK") == 1
     assert state.victory_points("BK") == 1  # Influence counts as VP (§5.2)
-    # From the holding box, or an Amir from any space holding one, in map order.
+    # From the holding box, or an Amir from any space holding one, in map order; then the
+    # gifts BK may make at any of its decision points (§1.5.2).
     assert state.legal_actions_typed() == [
         "refill from available",
         "refill from Gujarat (Obedient)",
         "refill from Madhyadesh (Obedient)",
         "refill from Gondwana (Obedient)",
         "refill from Maharashtra (Obedient)",
+        "give 1 Resource to DS",
+        "give 1 Resource to VN",
     ]
-    assert state.legal_actions() == [0, 1, 2, 3, 4]
+    assert state.legal_actions() == list(range(7))
     assert [state.action_to_string(a) for a in state.legal_actions()] == (
         state.legal_actions_typed()
     )
@@ -355,7 +358,7 @@ def test_refill_puts_back_two_pieces():
 @pytest.mark.parametrize(
     "action, rule",
     [
-        (5, "1.9"),  # no such choice in this refill decision
+        (50, "1.9"),  # no such choice in this refill decision
         (-1, "1.9"),
         (10**30, "1.9"),
         ("dance", None),  # not an action at all
@@ -478,6 +481,7 @@ def test_options_defaults_are_the_proposals_of_ruling_r0():
         "support_limit": "per_attacked_space",
         "natural_six_always_misses": False,
         "plunder_troops_per_mongol": False,
+        "transfers": True,  # §1.5.2, OQ-11
         "event_requires_effect": False,
     }
 

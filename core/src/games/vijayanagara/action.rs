@@ -252,6 +252,14 @@ pub enum Action {
     Loyalty(Loyalty),
     /// Put one piece into the Influence slot being refilled (§1.9).
     Refill(PieceSource),
+    /// Give one Resource or one cavalry token to another player faction (§1.5.2, OQ-11):
+    /// offered to the giver at each of its decision points.
+    Give {
+        /// Who receives it.
+        to: Player,
+        /// A cavalry token rather than a Resource.
+        cavalry: bool,
+    },
     /// Accept what is offered (a "may" of the rules).
     Yes,
     /// Decline what is offered.
@@ -331,6 +339,12 @@ impl fmt::Display for Action {
             Action::Refill(PieceSource::Map(space, loyalty)) => {
                 write!(f, "refill from {space} ({loyalty})")
             }
+            Action::Give { to, cavalry } => write!(
+                f,
+                "give 1 {} to {}",
+                if cavalry { "cavalry" } else { "Resource" },
+                to.faction().abbreviation()
+            ),
             Action::Yes => f.write_str("yes"),
             Action::No => f.write_str("no"),
             Action::Done => f.write_str("done"),
@@ -462,6 +476,23 @@ impl FromStr for Action {
                 };
                 Ok(Action::Refill(PieceSource::Map(space.parse()?, loyalty)))
             }
+            "give" => {
+                let rest = rest
+                    .strip_prefix("1 ")
+                    .ok_or("expected \"give 1 <Resource|cavalry> to <faction>\"")?;
+                let (what, to) = rest
+                    .split_once(" to ")
+                    .ok_or("expected \"give 1 <Resource|cavalry> to <faction>\"")?;
+                let cavalry = match what.to_ascii_lowercase().as_str() {
+                    "resource" => false,
+                    "cavalry" => true,
+                    _ => return Err(format!("one gives a Resource or cavalry, not {what:?}")),
+                };
+                let to = parse_faction(to)?
+                    .player()
+                    .ok_or("the Mongols take no gifts")?;
+                Ok(Action::Give { to, cavalry })
+            }
             "yes" if rest.is_empty() => Ok(Action::Yes),
             "no" if rest.is_empty() => Ok(Action::No),
             "done" if rest.is_empty() => Ok(Action::Done),
@@ -493,6 +524,14 @@ mod tests {
             Action::Loyalty(Loyalty::Rebelling),
             Action::Refill(PieceSource::Available),
             Action::Refill(PieceSource::Map(SpaceId::Andhra, Loyalty::Rebelling)),
+            Action::Give {
+                to: Player::Bahmani,
+                cavalry: true,
+            },
+            Action::Give {
+                to: Player::Vijayanagara,
+                cavalry: false,
+            },
             Action::Yes,
             Action::No,
             Action::Done,

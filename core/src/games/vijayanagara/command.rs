@@ -564,7 +564,15 @@ impl State {
                 }
                 choices
             }
-            Step::MigrateShift(_) => vec![Action::Yes, Action::No],
+            Step::MigrateShift(dest) => {
+                // Offered only while it can be paid for (a gift may have spent the Resource).
+                let mut choices = Vec::new();
+                if self.migrate_shift_offered(faction, dest) {
+                    choices.push(Action::Yes);
+                }
+                choices.push(Action::No);
+                choices
+            }
             Step::Govern {
                 space,
                 removed,

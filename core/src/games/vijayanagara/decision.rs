@@ -99,15 +99,34 @@ impl State {
     /// An owed Influence refill (§1.9) comes before anything else; otherwise the innermost step
     /// of the sequence of play decides.
     pub fn decision(&self) -> Option<VijayanagaraDecision> {
-        if let Some((player, level)) = self.pending_refill() {
-            let choices = self
-                .refill_sources()
-                .into_iter()
-                .map(Action::Refill)
-                .collect();
-            return Decision::new(player, DecisionKind::RefillInfluenceSlot { level }, choices);
-        }
-        self.frame_decision()
+        let mut decision = match self.pending_refill() {
+            Some((player, level)) => {
+                let choices = self
+                    .refill_sources()
+                    .into_iter()
+                    .map(Action::Refill)
+                    .collect();
+                Decision::new(player, DecisionKind::RefillInfluenceSlot { level }, choices)
+            }
+            None => self.frame_decision(),
+        }?;
+        decision.choices.extend(self.gifts(decision.player));
+        Some(decision)
+    }
+
+    /// What `giver` may give at its decision point (§1.5.2, OQ-11): one Resource or one cavalry
+    /// token at a time, to either other player faction.
+    fn gifts(&self, giver: Player) -> impl Iterator<Item = Action> + '_ {
+        let enabled = self.options.transfers;
+        Player::ALL
+            .into_iter()
+            .filter(move |&to| enabled && to != giver)
+            .flat_map(move |to| {
+                let resource =
+                    (self.resources(giver) > 0).then_some(Action::Give { to, cavalry: false });
+                let token = (self.cavalry(giver) > 0).then_some(Action::Give { to, cavalry: true });
+                resource.into_iter().chain(token)
+            })
     }
 
     /// The legal actions now, in a stable order (empty once the game is over).
@@ -183,6 +202,21 @@ impl State {
         host: Option<&dyn EventHost>,
         log: &mut Log,
     ) -> Result<(), Error> {
+        if let Action::Give { to, cavalry } = action {
+            // A gift is made at a decision point, not instead of the decision: it stays.
+            let giver = self.current_player().ok_or(Error::GameOver)?;
+            if cavalry {
+                self.take_cavalry(giver, to, 1)?;
+            } else {
+                self.pay(giver, 1)?;
+                // §1.5.2, OQ-11: the receiver is capped at 24; the excess is lost.
+                self.gain_resources(to, 1);
+            }
+            let what = if cavalry { "cavalry token" } else { "Resource" };
+            log.say(|| format!("{giver} gives 1 {what} to {to}"));
+            // A step whose choices depended on what was given (a cavalry window) may be over.
+            return self.advance(log);
+        }
         if self.pending_refill().is_some() {
             self.refill_from(match action {
                 Action::Refill(source) => source,

@@ -42,6 +42,10 @@ pub struct RuleOptions {
     /// OQ-44(b): Punjab and Delhi plunder remove 1 / 2 Troops once. Default `false`; `true`
     /// removes them per Mongol.
     pub plunder_troops_per_mongol: bool,
+    /// §1.5.2, OQ-11: a faction may give Resources and cavalry tokens to another at each of
+    /// its decision points, one at a time. Default `true`; `false` leaves gifts out of the
+    /// legal actions (games without negotiation, such as bot tournaments).
+    pub transfers: bool,
     /// Deck convention C15: a faction may choose an event side that changes nothing.
     /// Default `false`; `true` requires the chosen side to have an effect.
     pub event_requires_effect: bool,
@@ -55,6 +59,7 @@ impl Default for RuleOptions {
             support_limit: SupportLimit::PerAttackedSpace,
             natural_six_always_misses: false,
             plunder_troops_per_mongol: false,
+            transfers: true,
             event_requires_effect: false,
         }
     }
