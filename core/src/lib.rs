@@ -5,14 +5,19 @@
 //! names the section of the rules it enforces and leaves the state exactly as it was.
 //!
 //! - [`engine`]: what every game shares (the seeded generator, decisions, snapshots, replays).
-//! - [`vijayanagara`]: Vijayanagara (GMT, 1290–1398).
+//! - [`vijayanagara`]: Vijayanagara (GMT, 1290–1398), playable end to end.
+//! - [`bots`]: players that choose among the legal actions.
 //!
 //! ```
 //! use darbar::vijayanagara::{Player, State};
 //!
-//! let state = State::new(42);
+//! let mut state = State::new(42);
 //! println!("{state}"); // a readable picture of the board
 //! assert_eq!(state.resources(Player::Bahmani), 6);
+//!
+//! // Every decision lists its legal choices; apply one of them.
+//! let first = state.legal_actions()[0];
+//! state.apply(first).unwrap();
 //! ```
 
 #![forbid(unsafe_code)]

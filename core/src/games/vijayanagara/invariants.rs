@@ -3,6 +3,7 @@
 
 use super::deck::SUCCESSION_POSITIONS;
 use super::influence::{MAX_INFLUENCE, SLOT_SIZE, slot_levels, slot_piece};
+use super::sequence::Frame;
 use super::state::{CAVALRY_TOKENS, MAX_RESOURCES};
 use super::{Dynasty, PieceKind, PlayOrderBox, Player, SpaceId, State};
 use crate::engine::{Rule, Snapshot};
@@ -130,9 +131,25 @@ impl State {
         Ok(())
     }
 
-    /// Each branch box holds at most one cylinder (§2.3.3), and the Dynasty agrees with the
-    /// Succession cards revealed (§2.7): Khalji before Zenith, Tughlaq after it is resolved.
+    /// Each branch box holds at most one cylinder (§2.3.3); outside an Event card every
+    /// cylinder is Eligible or Ineligible (I9); and the Dynasty agrees with the Succession cards
+    /// revealed (§2.7): Khalji before Zenith, Tughlaq after it is resolved.
     fn check_play_order(&self) -> Result<(), Violation> {
+        let on_event_card = self
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::EventCard { .. }));
+        if !on_event_card {
+            for player in Player::ALL {
+                let b = self.eligibility[player];
+                if !matches!(b, PlayOrderBox::Eligible | PlayOrderBox::Ineligible) {
+                    return Err((
+                        Rule("2.3.7"),
+                        format!("{player} is in the {b} box between Event cards"),
+                    ));
+                }
+            }
+        }
         for branch in [PlayOrderBox::CommandAndDecree, PlayOrderBox::EventOrCommand] {
             let taken = Player::ALL
                 .iter()

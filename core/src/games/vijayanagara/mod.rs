@@ -1,10 +1,13 @@
 //! **Vijayanagara** (GMT Games, 1290–1398): the Delhi Sultanate, the Bahmani Kingdom and the
 //! Vijayanagara Empire contend for the Deccan while Mongols press on Delhi.
 //!
-//! This module holds the board and its derived rules: the map (§1.3, reconstructed as ruling
-//! R-1 says), the pieces (§1.2, §1.4), Tributary and Independent Provinces (§1.6), Control
-//! (§1.7), Resources (§1.8), the Deccan Influence tracks (§1.9), cavalry (§1.10), setup and the
-//! deck (§2.1), and Victory Points (§5). Section numbers refer to the rules specification;
+//! The board and its derived rules: the map (§1.3, reconstructed as ruling R-1 says), the
+//! pieces (§1.2, §1.4), Tributary and Independent Provinces (§1.6), Control (§1.7), Resources
+//! (§1.8), the Deccan Influence tracks (§1.9), cavalry (§1.10), setup and the deck (§2.1), and
+//! Victory Points (§5). The sequence of play (§2.2–§2.7), Commands (§3), combat (§3.X) and
+//! Decrees (§4) run as a series of decisions: [`State::decision`] says who must choose and
+//! lists the legal [`Action`]s; [`State::apply`] takes one, or refuses it with an [`Error`]
+//! naming the rule and changes nothing. Section numbers refer to the rules specification;
 //! every rule's code cites its section.
 //!
 //! ```

@@ -255,6 +255,12 @@ impl State {
         self.lasting
     }
 
+    /// Puts a lasting effect in force until the next Succession card is revealed (C14): for
+    /// event hosts.
+    pub fn add_lasting(&mut self, effect: super::Lasting) {
+        self.lasting.insert(effect);
+    }
+
     // ----- validated primitives ------------------------------------------------------------
 
     /// Places `n` pieces from their owner's holding box into `space` (§1.4(d)).
