@@ -231,7 +231,7 @@ impl State {
                 self.space(SpaceId::MountainPasses).mongols > 0
                     || self.space(SpaceId::Punjab).mongols > 0
             }
-            _ => !self.selectable(&probe).is_empty(),
+            _ => self.selectable_spaces(&probe).next().is_some(),
         }
     }
 
@@ -281,30 +281,30 @@ impl State {
     /// (§3.1.1), affordable (§3.1, OQ-13), one only for a Limited Command (§2.3.5), and where the
     /// Command can actually do something.
     pub(crate) fn selectable(&self, cmd: &CommandState) -> Vec<SpaceId> {
+        self.selectable_spaces(cmd).collect()
+    }
+
+    /// [`State::selectable`], lazily: testing for any is cheaper than listing all.
+    fn selectable_spaces<'a>(
+        &'a self,
+        cmd: &'a CommandState,
+    ) -> impl Iterator<Item = SpaceId> + 'a {
         let scope = &cmd.scope;
-        if scope.limited && !cmd.selected.is_empty() {
-            return Vec::new();
-        }
-        if scope
-            .max_spaces
-            .is_some_and(|max| cmd.selected.len() >= usize::from(max))
-        {
-            return Vec::new();
-        }
-        if !scope.free
+        let full = (scope.limited && !cmd.selected.is_empty())
+            || scope
+                .max_spaces
+                .is_some_and(|max| cmd.selected.len() >= usize::from(max));
+        let broke = !scope.free
             && scope
                 .faction
                 .player()
-                .is_some_and(|p| self.resources(p) == 0)
-        {
-            return Vec::new();
-        }
+                .is_some_and(|p| self.resources(p) == 0);
         SpaceId::ALL
             .into_iter()
-            .filter(|&s| !cmd.selected.contains(s))
-            .filter(|&s| scope.only.is_none_or(|only| only.contains(s)))
-            .filter(|&s| self.space_qualifies(cmd, s))
-            .collect()
+            .filter(move |_| !full && !broke)
+            .filter(move |&s| !cmd.selected.contains(s))
+            .filter(move |&s| scope.only.is_none_or(|only| only.contains(s)))
+            .filter(move |&s| self.space_qualifies(cmd, s))
     }
 
     fn space_qualifies(&self, cmd: &CommandState, space: SpaceId) -> bool {

@@ -262,7 +262,11 @@ impl State {
         match option {
             None => {
                 let taken = |b: PlayOrderBox| Player::ALL.iter().any(|&p| self.eligibility(p) == b);
-                let can_command = !commands(full).is_empty();
+                // Before any space is selected, a full and a Limited Command can start in the
+                // same spaces (§2.3.5): one test serves both.
+                let can_command = CommandKind::of(player.faction())
+                    .iter()
+                    .any(|&kind| self.command_is_possible(kind, &full));
                 let mut choices = Vec::new();
                 // OQ-23: a full Command selects at least one space, so a branch is offered only
                 // when a Command is possible; the Decree may be a no-op.
@@ -274,7 +278,7 @@ impl State {
                 {
                     choices.push(Action::Option(TurnOption::EventOrCommand));
                 }
-                if !commands(limited).is_empty() {
+                if can_command {
                     choices.push(Action::Option(TurnOption::LimitedCommand));
                 }
                 choices.push(Action::Option(TurnOption::Pass));
