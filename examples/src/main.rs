@@ -7,6 +7,7 @@
 //! darbar map vijayanagara [--file map.json] # the map, validated
 //! darbar eval script.lua --seed 7           # a Lua script run against a starting position
 //! darbar play vijayanagara --seed 7 --bots random --json-log game.json
+//! darbar play vijayanagara --seed 7 --human DS   # you play the Sultanate at the terminal
 //! darbar replay game.json                   # the same game again, checked
 //! ```
 
@@ -15,11 +16,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use darbar::engine::Snapshot;
+use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use darbar::bots::RandomBot;
 use darbar::vijayanagara::simulation::{Checks, GameReport, play_checked};
-use darbar::vijayanagara::{Log, Map, SpaceId, State, VijayanagaraReplay};
+use darbar::vijayanagara::{Action, Log, Map, Player, SpaceId, State, VijayanagaraReplay};
 
 /// Rules engine for historical strategy board games of the Indian subcontinent.
 #[derive(Parser)]
@@ -49,9 +51,12 @@ enum Command {
         /// Seed of the game's random number generator.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Who plays every faction.
+        /// Who plays the factions not played by a human.
         #[arg(long, value_enum, default_value_t = Bots::Random)]
         bots: Bots,
+        /// A faction played by a person at the terminal (DS, BK or VN); repeat for more.
+        #[arg(long = "human", value_parser = parse_player)]
+        humans: Vec<Player>,
         /// Write the replay record (game, options, seed, actions) to this file.
         #[arg(long)]
         json_log: Option<PathBuf>,
@@ -147,30 +152,18 @@ fn run(cli: Cli) -> Result<String, String> {
             game: Game::Vijayanagara,
             seed,
             bots: Bots::Random,
+            humans,
             json_log,
         } => {
-            let mut state = State::new(seed);
-            let mut log = Log::recording();
-            let mut text = format!("Vijayanagara, seed {seed}, random bots\n");
-            let mut actions = Vec::new();
-            // The bots draw from their own generator, so the game's dice stay the game's.
-            let mut bot = RandomBot::new(seed);
-            while let Some(action) = bot.choose(&state) {
-                state
-                    .apply_logged(action, &mut log)
-                    .map_err(|e| e.to_string())?;
-                actions.push(action);
-                for line in log.take() {
-                    text += &line;
-                    text.push('\n');
-                }
-            }
-            text += &final_report(&state, actions.len());
+            let mut out = std::io::stdout().lock();
+            let mut input = std::io::stdin().lock();
+            let actions = play(seed, &humans, &mut input, &mut out)?;
             if let Some(path) = json_log {
+                let state = State::new(seed);
                 std::fs::write(&path, state.replay_record(actions).to_json())
                     .map_err(|e| format!("{}: {e}", path.display()))?;
             }
-            Ok(text)
+            Ok(String::new())
         }
         Command::Fuzz {
             game: Game::Vijayanagara,
@@ -247,6 +240,103 @@ fn run(cli: Cli) -> Result<String, String> {
             let map =
                 Map::from_json(&read(&path)?).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(describe_map(&map))
+        }
+    }
+}
+
+fn parse_player(text: &str) -> Result<Player, String> {
+    text.parse()
+}
+
+/// Plays a game from `seed`: `humans` choose at the terminal (a number from the list, or the
+/// action's text), the random bot plays everyone else. The log goes to `out` as it happens.
+/// Returns the actions taken.
+fn play(
+    seed: u64,
+    humans: &[Player],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Vec<Action>, String> {
+    let io = |e: std::io::Error| e.to_string();
+    let mut state = State::new(seed);
+    let mut log = Log::recording();
+    let mut actions = Vec::new();
+    // The bot draws from its own generator, so the game's dice stay the game's.
+    let mut bot = RandomBot::new(seed);
+    writeln!(
+        out,
+        "Vijayanagara, seed {seed}; random bots{}",
+        if humans.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<&str> = humans.iter().map(|p| p.faction().abbreviation()).collect();
+            format!(" and you as {}", names.join(", "))
+        }
+    )
+    .map_err(io)?;
+    if !humans.is_empty() {
+        write!(out, "\n{state}").map_err(io)?;
+    }
+    while let Some(decision) = state.decision() {
+        let action = if humans.contains(&decision.player) {
+            ask(&state, &decision, input, out)?
+        } else {
+            bot.choose(&state).ok_or("the bot found no legal action")?
+        };
+        state
+            .apply_logged(action, &mut log)
+            .map_err(|e| e.to_string())?;
+        actions.push(action);
+        for line in log.take() {
+            writeln!(out, "{line}").map_err(io)?;
+        }
+    }
+    write!(out, "{}", final_report(&state, actions.len())).map_err(io)?;
+    Ok(actions)
+}
+
+/// Asks a person for one of the decision's choices, until the answer is one.
+fn ask(
+    state: &State,
+    decision: &darbar::vijayanagara::VijayanagaraDecision,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Action, String> {
+    let io = |e: std::io::Error| e.to_string();
+    loop {
+        writeln!(
+            out,
+            "\n{} to decide {} ({}):",
+            decision.player,
+            decision.kind,
+            decision.kind.rule()
+        )
+        .map_err(io)?;
+        for (i, choice) in decision.choices.iter().enumerate() {
+            writeln!(out, "  {:>2}. {choice}", i + 1).map_err(io)?;
+        }
+        write!(
+            out,
+            "Your choice (number or text; \"board\" shows the board): "
+        )
+        .map_err(io)?;
+        out.flush().map_err(io)?;
+        let mut line = String::new();
+        if input.read_line(&mut line).map_err(io)? == 0 {
+            return Err("the input ended before the game did".into());
+        }
+        let answer = line.trim();
+        if answer.eq_ignore_ascii_case("board") {
+            write!(out, "\n{state}").map_err(io)?;
+            continue;
+        }
+        let chosen = match answer.parse::<usize>() {
+            Ok(n) => decision.choices.get(n.wrapping_sub(1)).copied(),
+            Err(_) => answer.parse::<Action>().ok().filter(|a| decision.allows(a)),
+        };
+        match chosen {
+            Some(action) => return Ok(action),
+            None => writeln!(out, "{answer:?} is not one of the choices.").map_err(io)?,
         }
     }
 }

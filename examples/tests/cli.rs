@@ -154,3 +154,55 @@ fn play_then_replay_gives_the_same_game() {
     assert_eq!(body(&stdout(&replayed)), body(&text));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A person plays a faction at the terminal: numbered choices, a refused answer asked again,
+/// the board on request, and the game to its end.
+#[test]
+fn a_human_plays_the_sultanate_through_stdin() {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_darbar"))
+        .args(["play", "vijayanagara", "--seed", "5", "--human", "DS"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut answers = String::from("board\nconquer Bengal\n99\n");
+    answers += &"1\n".repeat(20_000);
+    // The game may end before every answer is read; a closed pipe then is expected.
+    let _ = child.stdin.take().unwrap().write_all(answers.as_bytes());
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = stdout(&output);
+    assert!(text.contains("and you as DS"));
+    assert!(text.contains("Delhi Sultanate to decide"));
+    assert!(text.contains("\"conquer Bengal\" is not one of the choices."));
+    assert!(text.contains("\"99\" is not one of the choices."));
+    assert!(text.contains("Winner: "));
+}
+
+#[test]
+fn a_human_whose_input_ends_stops_the_game_with_an_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_darbar"))
+        .args([
+            "play",
+            "vijayanagara",
+            "--seed",
+            "5",
+            "--human",
+            "DS",
+            "--human",
+            "BK",
+            "--human",
+            "VN",
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("input ended"));
+}

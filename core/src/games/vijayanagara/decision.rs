@@ -90,6 +90,38 @@ impl DecisionKind {
     }
 }
 
+impl std::fmt::Display for DecisionKind {
+    /// What is being decided, in words: "Rally in Maharashtra", "an option on Event 12".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            DecisionKind::RefillInfluenceSlot { level } => {
+                write!(f, "a piece for the Influence slot at level {level}")
+            }
+            DecisionKind::TurnOption { card } => write!(f, "an option on Event {card}"),
+            DecisionKind::TurnPart => f.write_str("what to do next this turn"),
+            DecisionKind::Command {
+                kind,
+                space: Some(space),
+                ..
+            } => write!(f, "{} in {space}", kind.name()),
+            DecisionKind::Command {
+                kind, space: None, ..
+            } => write!(f, "{}: a space, or done", kind.name()),
+            DecisionKind::Decree { kind } => write!(f, "the {} Decree", kind.name()),
+            DecisionKind::Combat { space } => write!(f, "the battle in {space}"),
+            DecisionKind::TakeCavalry => f.write_str("whom to take a cavalry token from"),
+            DecisionKind::MongolCommand => f.write_str("a Mongol command"),
+            DecisionKind::GiftOfCompromise => f.write_str("whether to take the Gift of Compromise"),
+            DecisionKind::SuccessionCampaign => {
+                f.write_str("whether to make the Succession Campaign")
+            }
+            DecisionKind::LordsOfTheDeccan => f.write_str("an Influence shift to buy"),
+            DecisionKind::Plunder => f.write_str("a Troop to lose to Plunder"),
+            DecisionKind::Event { card } => write!(f, "a choice in Event {card}"),
+        }
+    }
+}
+
 /// The decisions of Vijayanagara.
 pub type VijayanagaraDecision = Decision<Player, DecisionKind, Action>;
 
