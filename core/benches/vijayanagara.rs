@@ -12,7 +12,7 @@ use darbar::vijayanagara::{Log, Player, SpaceId, State};
 
 fn board(c: &mut Criterion) {
     println!(
-        "size of a Vijayanagara State: {} bytes, no heap",
+        "size of a Vijayanagara State: {} bytes inline, plus its short stack of play frames",
         std::mem::size_of::<State>()
     );
     let state = State::new(7);
