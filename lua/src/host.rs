@@ -12,10 +12,11 @@
 //! 3. The call runs under an instruction hook and a memory limit ([`Limits`]); both are
 //!    removed when it returns, whatever happened, and the host stays usable.
 //!
-//! This shape is meant for what comes next: a card effect is the same call with a `ctx` object
-//! lent `&mut` to a scratch copy of the state, and a choice in the middle of an effect re-runs
-//! the script from the start with the answers given so far (architecture principle 8). That is
-//! why every call starts from a clean environment and chunks are compiled once and reused.
+//! The card host ([`crate::cards`]) runs card effects the same way: the same sandbox, limits and
+//! compiled chunks, with a `ctx` object lent `&mut` to a scratch copy of the state; a choice in
+//! the middle of an effect re-runs the script from the start with the answers given so far
+//! (architecture principle 8). That is why every call starts from a clean environment and
+//! chunks are compiled once and reused.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -128,6 +129,9 @@ pub struct Host {
     chunk_env: Table,
     /// Set by the instruction hook when the budget runs out; read by the sandbox's `pcall`.
     budget_spent: Rc<Cell<bool>>,
+    /// Set by a card's `ctx` when the script must stop for a choice ([`crate::cards`]); the
+    /// sandbox's `pcall` re-raises while it is set, exactly as for a spent budget.
+    halted: Rc<Cell<bool>>,
     chunks: HashMap<String, CompiledChunk>,
 }
 
@@ -161,8 +165,10 @@ impl Host {
         let libraries = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8;
         let lua = Lua::new_with(libraries, LuaOptions::new())?;
         let budget_spent = Rc::new(Cell::new(false));
+        let halted = Rc::new(Cell::new(false));
         let flag = Rc::clone(&budget_spent);
-        let spent = lua.create_function(move |_, ()| Ok(flag.get()))?;
+        let halt = Rc::clone(&halted);
+        let spent = lua.create_function(move |_, ()| Ok(flag.get() || halt.get()))?;
         let new_env: Function = lua
             .load(SANDBOX)
             .set_name("=darbar sandbox")
@@ -176,6 +182,7 @@ impl Host {
             new_env,
             chunk_env,
             budget_spent,
+            halted,
             chunks: HashMap::new(),
         })
     }
@@ -299,8 +306,12 @@ impl Host {
     }
 
     /// The compiled chunk for `chunk_name`, compiling it if the cache has no chunk of that name
-    /// and source.
-    fn function(&mut self, source: &str, chunk_name: &str) -> Result<Function, ScriptError> {
+    /// and source. Calling it with a global table (from [`Host::new_env`]) runs the script.
+    pub(crate) fn function(
+        &mut self,
+        source: &str,
+        chunk_name: &str,
+    ) -> Result<Function, ScriptError> {
         if let Some(chunk) = self.chunks.get(chunk_name)
             && chunk.source == source
         {
@@ -332,6 +343,18 @@ impl Host {
         env: Table,
         chunk_name: &str,
     ) -> Result<ScriptValue, ScriptError> {
+        let value = self.limited(chunk_name, || function.call::<Value>(env))?;
+        ScriptValue::from_lua(&value, self.limits.memory_bytes)
+    }
+
+    /// Runs `call` under the instruction budget and the memory limit, and classifies what it
+    /// raised as a [`ScriptError`] of the chunk `chunk_name`. The hook and the limit are removed
+    /// afterwards, whatever happened, and the host stays usable.
+    pub(crate) fn limited<T>(
+        &self,
+        chunk_name: &str,
+        call: impl FnOnce() -> mlua::Result<T>,
+    ) -> Result<T, ScriptError> {
         let limits = self.limits;
         self.budget_spent.set(false);
         let interval = u32::try_from(limits.instructions)
@@ -361,7 +384,7 @@ impl Host {
                 self.lua
                     .set_memory_limit(baseline.saturating_add(limits.memory_bytes))
             })
-            .and_then(|_| function.call::<Value>(env));
+            .and_then(|_| call());
         // Whatever happened, the host leaves the call without a hook or a limit.
         self.lua.remove_hook();
         let _ = self.lua.set_memory_limit(0);
@@ -372,7 +395,7 @@ impl Host {
             Ok(_) if failure.budget_spent => Err(ScriptError::InstructionBudget {
                 limit: limits.instructions,
             }),
-            Ok(value) => ScriptValue::from_lua(&value, limits.memory_bytes),
+            Ok(value) => Ok(value),
             Err(error) => Err(failure.classify(&error)),
         };
         if matches!(
@@ -384,6 +407,27 @@ impl Host {
             let _ = self.lua.gc_collect();
         }
         converted
+    }
+
+    /// The Lua state (for the card host, which lends its own objects to a call).
+    pub(crate) fn lua(&self) -> &Lua {
+        &self.lua
+    }
+
+    /// A fresh global table for one call: the sandbox's allowed libraries and base functions,
+    /// without `print`, `math.random` or `game`, which the caller adds.
+    pub(crate) fn new_env(&self) -> mlua::Result<Table> {
+        self.new_env.call(())
+    }
+
+    /// The flag a card's `ctx` sets to stop its script for a choice (see the field).
+    pub(crate) fn halted(&self) -> &Cell<bool> {
+        &self.halted
+    }
+
+    /// Classifies an error raised outside [`Host::limited`] (while setting a call up).
+    pub(crate) fn classify(&self, chunk_name: &str, error: &mlua::Error) -> ScriptError {
+        self.failure(chunk_name, false).classify(error)
     }
 
     fn failure<'a>(&self, chunk_name: &'a str, budget_spent: bool) -> Failure<'a> {
@@ -413,7 +457,7 @@ impl fmt::Debug for Host {
 
 /// What Lua's `tostring` gives for `value`: numbers formatted by Lua (`1.0`, `1e+100`),
 /// `__tostring` honoured, and strings that are not UTF-8 printed lossily.
-fn print_form(lua: &Lua, value: &Value) -> mlua::Result<String> {
+pub(crate) fn print_form(lua: &Lua, value: &Value) -> mlua::Result<String> {
     match value {
         Value::String(s) => Ok(s.to_string_lossy()),
         Value::Integer(_) | Value::Number(_) => Ok(lua
@@ -425,14 +469,15 @@ fn print_form(lua: &Lua, value: &Value) -> mlua::Result<String> {
 
 /// A call's `print` output, capped at [`MAX_LOG_BYTES`].
 #[derive(Default)]
-struct Log {
-    lines: Vec<String>,
+pub(crate) struct Log {
+    pub(crate) lines: Vec<String>,
     bytes: usize,
-    truncated: bool,
+    pub(crate) truncated: bool,
 }
 
 impl Log {
-    fn push(&mut self, line: String) {
+    /// Adds a line, or ends the log with [`LOG_TRUNCATED`] once it is full.
+    pub(crate) fn push(&mut self, line: String) {
         if self.truncated {
             return;
         }

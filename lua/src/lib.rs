@@ -33,21 +33,33 @@
 //! assert_eq!(value.to_string(), r#"{"Karnataka", "Tamilakam"}"#);
 //! ```
 //!
+//! A [`CardHost`] runs Event cards written as Lua files: it implements the core's
+//! [`EventHost`](darbar::vijayanagara::EventHost), so a game created with events enabled plays
+//! them through [`State::apply_with`](darbar::vijayanagara::State::apply_with). A card's side
+//! function receives `ctx`, lent `&mut` to a scratch copy of the state for one run: the same
+//! queries as `game`, the core's validated effects, grants of free Commands and Decrees, and
+//! choices in the middle of an effect, replayed from the card's start with the answers given so
+//! far. [`CardHost::standard`] is the darbar default deck shipped in `lua/cards/vijayanagara/`.
+//!
 //! - [`host`]: the sandbox, the limits and how a call runs.
 //! - [`view`]: the `game` object and its methods.
-//! - [`ScriptValue`]: what a script returns; [`ScriptError`]: why it failed.
+//! - [`cards`]: card files, loading a deck, how a card runs; [`cards::ctx`]: the `ctx` object.
+//! - [`ScriptValue`]: what a script returns; [`ScriptError`]: why it failed;
+//!   [`DeckError`]: why a deck was refused.
 //!
-//! `lua/README.md` describes the sandbox for card designers.
+//! `lua/README.md` describes the sandbox and the card API for card designers.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cards;
 mod error;
 pub mod host;
 mod random;
 mod value;
 pub mod view;
 
+pub use cards::{CardHost, CardRun, DeckError, STANDARD_DECK};
 pub use error::ScriptError;
 pub use host::{Evaluation, Host, LOG_TRUNCATED, Limits, MAX_LOG_BYTES};
 pub use value::{MAX_DEPTH, MAX_VALUES, ScriptValue};

@@ -1,7 +1,7 @@
 -- The sandbox prelude of darbar-lua. Trusted code: it runs once per host, with the full globals,
--- before any script. It receives `spent`, a Rust function that says whether the current call has
--- run out of instructions, and returns `new_env`, which builds the fresh global table each script
--- call gets.
+-- before any script. It receives `spent`, a Rust function that says whether the current call must
+-- stop (it has run out of instructions, or a card's script is waiting for a choice), and returns
+-- `new_env`, which builds the fresh global table each script call gets.
 --
 -- What a script can reach is an allow-list: the functions of `base` below and copies of the
 -- `string`, `table`, `math` and `utf8` libraries. Nothing else of the base library (load,
@@ -16,7 +16,8 @@ local raw_pcall, raw_xpcall, raw_setmetatable = pcall, xpcall, setmetatable
 local sort = table.sort
 
 -- pcall and xpcall may not swallow the end of the instruction budget: once it is spent, any error
--- they catch is raised again, so `while true do pcall(loop_forever) end` still stops.
+-- they catch is raised again, so `while true do pcall(loop_forever) end` still stops. The same
+-- holds for the stop of a card script that waits for a choice.
 local function rethrow_if_spent(ok, ...)
     if not ok and spent() then
         error((...), 0)

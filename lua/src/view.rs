@@ -1,4 +1,5 @@
-//! The read-only view of a Vijayanagara state that scripts see as the global `game`.
+//! The read-only view of a Vijayanagara state that scripts see as the global `game`. A card's
+//! `ctx` ([`crate::cards::ctx`]) offers the same methods (`ctx:pieces(space)`, …).
 //!
 //! `game` is a userdata lent for one call through [`mlua::Scope`]: it borrows the [`State`]
 //! immutably, has no fields and no way to change anything, and is dead once the call returns
@@ -48,17 +49,67 @@ use mlua::{Lua, MetaMethod, Table, UserDataMethods, Value};
 /// The methods are registered on the type, so lending the state for a call
 /// ([`mlua::Scope::create_any_userdata_ref`]) builds no metatable.
 pub(crate) fn register(lua: &Lua) -> mlua::Result<()> {
-    lua.register_userdata_type::<State>(add_methods)
+    lua.register_userdata_type::<State>(|methods| {
+        methods.add_meta_method(MetaMethod::ToString, |_, state, ()| {
+            Ok(format!(
+                "Vijayanagara game (seed {}, read-only)",
+                state.seed()
+            ))
+        });
+        add_view_methods(methods);
+    })
 }
 
-fn add_methods<M: UserDataMethods<State>>(methods: &mut M) {
-    methods.add_meta_method(MetaMethod::ToString, |_, state, ()| {
-        Ok(format!(
-            "Vijayanagara game (seed {}, read-only)",
-            state.seed()
-        ))
-    });
+/// A userdata that lends a state to the read-only methods: `game` itself, or a card's `ctx`
+/// (see [`crate::cards`]), which offers the same queries.
+pub(crate) trait Viewed {
+    /// The object's name in error messages: `game` or `ctx`.
+    const OBJECT: &'static str;
 
+    /// The state the methods read.
+    fn state(&self) -> &State;
+}
+
+impl Viewed for State {
+    const OBJECT: &'static str = "game";
+
+    fn state(&self) -> &State {
+        self
+    }
+}
+
+/// The method being called, for argument errors (`bad argument #1 to 'game:pieces'`).
+#[derive(Clone, Copy)]
+pub(crate) struct Call {
+    /// `game` or `ctx`.
+    pub object: &'static str,
+    /// The method's name.
+    pub method: &'static str,
+    /// The field of the method's options table the error is about, if any.
+    pub field: Option<&'static str>,
+}
+
+impl Call {
+    /// `object:method`.
+    pub(crate) fn on<T: Viewed>(method: &'static str) -> Call {
+        Call {
+            object: T::OBJECT,
+            method,
+            field: None,
+        }
+    }
+
+    /// The same call, reporting errors in one field of its options table.
+    pub(crate) fn field(self, field: &'static str) -> Call {
+        Call {
+            field: Some(field),
+            ..self
+        }
+    }
+}
+
+/// Adds the read-only methods of the table above to any userdata that lends a state.
+pub(crate) fn add_view_methods<T: Viewed, M: UserDataMethods<T>>(methods: &mut M) {
     // ----- the map --------------------------------------------------------------------------
     methods.add_method("players", |lua, _, ()| {
         lua.create_sequence_from(Player::ALL.map(|p| p.faction().abbreviation()))
@@ -75,73 +126,94 @@ fn add_methods<M: UserDataMethods<State>>(methods: &mut M) {
         )
     });
     methods.add_method("kind", |_, _, space: Value| {
-        Ok(match space_arg("kind", &space, 1)?.kind() {
+        Ok(match space_arg(Call::on::<T>("kind"), &space, 1)?.kind() {
             SpaceKind::Province => "Province",
             SpaceKind::MongolInvasionRegion => "MongolInvasionRegion",
             SpaceKind::Delhi => "Delhi",
         })
     });
-    methods.add_method("prosperity", |_, state, space: Value| {
-        let space = space_arg("prosperity", &space, 1)?;
+    methods.add_method("prosperity", |_, this, space: Value| {
+        let state = this.state();
+        let space = space_arg(Call::on::<T>("prosperity"), &space, 1)?;
         Ok(state.map().prosperity(space))
     });
-    methods.add_method("adjacent", |_, state, (a, b): (Value, Value)| {
-        let a = space_arg("adjacent", &a, 1)?;
-        let b = space_arg("adjacent", &b, 2)?;
+    methods.add_method("adjacent", |_, this, (a, b): (Value, Value)| {
+        let state = this.state();
+        let a = space_arg(Call::on::<T>("adjacent"), &a, 1)?;
+        let b = space_arg(Call::on::<T>("adjacent"), &b, 2)?;
         Ok(state.map().adjacent(a, b))
     });
-    methods.add_method("neighbours", |lua, state, space: Value| {
-        let space = space_arg("neighbours", &space, 1)?;
+    methods.add_method("neighbours", |lua, this, space: Value| {
+        let state = this.state();
+        let space = space_arg(Call::on::<T>("neighbours"), &space, 1)?;
         lua.create_sequence_from(state.map().neighbours(space).iter().map(SpaceId::name))
     });
 
     // ----- pieces and control ---------------------------------------------------------------
-    methods.add_method("pieces", |lua, state, space: Value| {
-        let space = space_arg("pieces", &space, 1)?;
+    methods.add_method("pieces", |lua, this, space: Value| {
+        let state = this.state();
+        let space = space_arg(Call::on::<T>("pieces"), &space, 1)?;
         pieces_table(lua, state, space)
     });
-    methods.add_method("pieces_of", |_, state, (space, faction): (Value, Value)| {
-        let space = space_arg("pieces_of", &space, 1)?;
-        let faction = faction_arg("pieces_of", &faction, 2)?;
+    methods.add_method("pieces_of", |_, this, (space, faction): (Value, Value)| {
+        let state = this.state();
+        let space = space_arg(Call::on::<T>("pieces_of"), &space, 1)?;
+        let faction = faction_arg(Call::on::<T>("pieces_of"), &faction, 2)?;
         Ok(state.space(space).pieces_of(faction))
     });
-    methods.add_method("control", |_, state, space: Value| {
-        let space = space_arg("control", &space, 1)?;
+    methods.add_method("control", |_, this, space: Value| {
+        let state = this.state();
+        let space = space_arg(Call::on::<T>("control"), &space, 1)?;
         Ok(state.controller(space).map(|p| p.faction().abbreviation()))
     });
-    methods.add_method("controlled_by", |lua, state, player: Value| {
-        let player = player_arg("controlled_by", &player, 1)?;
+    methods.add_method("controlled_by", |lua, this, player: Value| {
+        let state = this.state();
+        let player = player_arg(Call::on::<T>("controlled_by"), &player, 1)?;
         lua.create_sequence_from(state.controlled_by(player).map(SpaceId::name))
     });
-    methods.add_method("is_tributary", |_, state, space: Value| {
-        let space = space_arg("is_tributary", &space, 1)?;
+    methods.add_method("is_tributary", |_, this, space: Value| {
+        let state = this.state();
+        let space = space_arg(Call::on::<T>("is_tributary"), &space, 1)?;
         Ok(state.is_tributary(space))
     });
 
     // ----- the tracks -----------------------------------------------------------------------
-    methods.add_method("resources", |_, state, player: Value| {
-        Ok(state.resources(player_arg("resources", &player, 1)?))
+    methods.add_method("resources", |_, this, player: Value| {
+        let state = this.state();
+        Ok(state.resources(player_arg(Call::on::<T>("resources"), &player, 1)?))
     });
-    methods.add_method("influence", |_, state, player: Value| {
-        Ok(state.influence(player_arg("influence", &player, 1)?))
+    methods.add_method("influence", |_, this, player: Value| {
+        let state = this.state();
+        Ok(state.influence(player_arg(Call::on::<T>("influence"), &player, 1)?))
     });
-    methods.add_method("cavalry", |_, state, player: Value| {
-        Ok(state.cavalry(player_arg("cavalry", &player, 1)?))
+    methods.add_method("cavalry", |_, this, player: Value| {
+        let state = this.state();
+        Ok(state.cavalry(player_arg(Call::on::<T>("cavalry"), &player, 1)?))
     });
-    methods.add_method("cavalry_pool", |_, state, ()| Ok(state.cavalry_pool()));
-    methods.add_method("victory_points", |_, state, player: Value| {
-        Ok(state.victory_points(player_arg("victory_points", &player, 1)?))
+    methods.add_method("cavalry_pool", |_, this, ()| {
+        Ok(this.state().cavalry_pool())
     });
-    methods.add_method("dynasty", |_, state, ()| Ok(state.dynasty().to_string()));
-    methods.add_method("eligibility", |_, state, player: Value| {
-        let player = player_arg("eligibility", &player, 1)?;
+    methods.add_method("victory_points", |_, this, player: Value| {
+        let state = this.state();
+        Ok(state.victory_points(player_arg(Call::on::<T>("victory_points"), &player, 1)?))
+    });
+    methods.add_method("dynasty", |_, this, ()| {
+        Ok(this.state().dynasty().to_string())
+    });
+    methods.add_method("eligibility", |_, this, player: Value| {
+        let state = this.state();
+        let player = player_arg(Call::on::<T>("eligibility"), &player, 1)?;
         Ok(format!("{:?}", state.eligibility(player)))
     });
-    methods.add_method("available", |_, state, kind: Value| {
-        Ok(state.available().get(kind_arg("available", &kind, 1)?))
+    methods.add_method("available", |_, this, kind: Value| {
+        let state = this.state();
+        Ok(state
+            .available()
+            .get(kind_arg(Call::on::<T>("available"), &kind, 1)?))
     });
-    methods.add_method("on_map", |_, state, kind: Value| {
-        Ok(state.on_map(kind_arg("on_map", &kind, 1)?))
+    methods.add_method("on_map", |_, this, kind: Value| {
+        let state = this.state();
+        Ok(state.on_map(kind_arg(Call::on::<T>("on_map"), &kind, 1)?))
     });
 }
 
@@ -171,37 +243,46 @@ fn pieces_table(lua: &Lua, state: &State, space: SpaceId) -> mlua::Result<Table>
 
 // ----- arguments ------------------------------------------------------------------------------
 
-fn argument_error(method: &str, position: usize, message: String) -> mlua::Error {
+/// `bad argument #position to 'object:method' (message)`, as Lua words its own.
+/// With a field: `bad argument #1 to 'ctx:choose_space' (field 'among': message)`.
+pub(crate) fn argument_error(call: Call, position: usize, message: String) -> mlua::Error {
+    let Call {
+        object,
+        method,
+        field,
+    } = call;
+    let field = field.map_or(String::new(), |f| format!("field '{f}': "));
     mlua::Error::RuntimeError(format!(
-        "bad argument #{position} to 'game:{method}' ({message})"
+        "bad argument #{position} to '{object}:{method}' ({field}{message})"
     ))
 }
 
 /// The string an argument holds, or an error naming what was expected.
-fn string_arg(
-    method: &str,
+pub(crate) fn string_arg(
+    call: Call,
     value: &Value,
     position: usize,
     expected: &str,
 ) -> mlua::Result<mlua::BorrowedStr> {
     match value {
-        Value::String(s) => s.to_str().map_err(|_| {
-            argument_error(method, position, format!("{expected} must be UTF-8 text"))
-        }),
+        Value::String(s) => s
+            .to_str()
+            .map_err(|_| argument_error(call, position, format!("{expected} must be UTF-8 text"))),
         other => Err(argument_error(
-            method,
+            call,
             position,
             format!("{expected} expected, got {}", other.type_name()),
         )),
     }
 }
 
-fn space_arg(method: &str, value: &Value, position: usize) -> mlua::Result<SpaceId> {
-    let name = string_arg(method, value, position, "space name")?;
+/// A space named by its printed name (case, spaces and hyphens ignored).
+pub(crate) fn space_arg(call: Call, value: &Value, position: usize) -> mlua::Result<SpaceId> {
+    let name = string_arg(call, value, position, "space name")?;
     name.parse::<SpaceId>().map_err(|_| {
         let names: Vec<&str> = SpaceId::ALL.iter().map(|s| s.name()).collect();
         argument_error(
-            method,
+            call,
             position,
             format!(
                 "unknown space {:?}; the spaces are {}",
@@ -212,14 +293,16 @@ fn space_arg(method: &str, value: &Value, position: usize) -> mlua::Result<Space
     })
 }
 
-fn player_arg(method: &str, value: &Value, position: usize) -> mlua::Result<Player> {
-    let name = string_arg(method, value, position, "player (DS, BK or VN)")?;
+/// A player faction: DS, BK, VN or a name.
+pub(crate) fn player_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Player> {
+    let name = string_arg(call, value, position, "player (DS, BK or VN)")?;
     name.parse::<Player>()
-        .map_err(|message| argument_error(method, position, message))
+        .map_err(|message| argument_error(call, position, message))
 }
 
-fn faction_arg(method: &str, value: &Value, position: usize) -> mlua::Result<Faction> {
-    let name = string_arg(method, value, position, "faction (DS, BK, VN or MI)")?;
+/// A faction, the Mongols (MI) included.
+pub(crate) fn faction_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Faction> {
+    let name = string_arg(call, value, position, "faction (DS, BK, VN or MI)")?;
     Faction::ALL
         .into_iter()
         .find(|f| {
@@ -229,22 +312,23 @@ fn faction_arg(method: &str, value: &Value, position: usize) -> mlua::Result<Fac
         })
         .ok_or_else(|| {
             argument_error(
-                method,
+                call,
                 position,
                 format!("unknown faction {:?} (expected DS, BK, VN or MI)", &*name),
             )
         })
 }
 
-fn kind_arg(method: &str, value: &Value, position: usize) -> mlua::Result<PieceKind> {
-    let name = string_arg(method, value, position, "piece kind")?;
+/// A piece kind, singular or plural, in any case.
+pub(crate) fn kind_arg(call: Call, value: &Value, position: usize) -> mlua::Result<PieceKind> {
+    let name = string_arg(call, value, position, "piece kind")?;
     let name = name.trim();
     PieceKind::ALL
         .into_iter()
         .find(|k| k.name(1).eq_ignore_ascii_case(name) || k.name(2).eq_ignore_ascii_case(name))
         .ok_or_else(|| {
             argument_error(
-                method,
+                call,
                 position,
                 format!(
                     "unknown piece kind {name:?} (expected Troop, Governor, Qasbah, Amir, Fort, \

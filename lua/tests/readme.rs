@@ -32,3 +32,67 @@ fn the_readme_example_runs() {
     assert!(README.contains(&format!("returns `{printed}`")));
     assert_eq!(run.log, ["VN eyes Karnataka"]);
 }
+
+/// The ```lua block that starts with `first_line`.
+fn lua_block(first_line: &str) -> &'static str {
+    let marker = format!("```lua\n{first_line}");
+    let start = README.find(&marker).expect("README has the block") + "```lua\n".len();
+    let len = README[start..].find("```").expect("the block is closed");
+    &README[start..start + len]
+}
+
+#[test]
+fn the_readme_card_example_is_the_shipped_card_3_and_plays_as_described() {
+    use darbar::vijayanagara::{
+        Action, DecisionKind, EventSide, Log, Player, SpaceId, State, TurnOption,
+    };
+    use darbar_lua::CardHost;
+
+    let card = lua_block("-- Card 3 of the darbar default deck");
+    assert_eq!(card, include_str!("../cards/vijayanagara/03.lua"));
+
+    let host = CardHost::from_sources(&[("03.lua", card)]).unwrap();
+    let mut state = (0..)
+        .map(State::new)
+        .find(|s| s.current_event() == Some(3))
+        .unwrap();
+    state.enable_events();
+    let amirs = state.space(SpaceId::Maharashtra).amirs.obedient;
+    let mut log = Log::silent();
+    state
+        .apply_with(Action::Option(TurnOption::EventOrCommand), &host, &mut log)
+        .unwrap();
+    state
+        .apply_with(Action::Event(EventSide::Unshaded), &host, &mut log)
+        .unwrap();
+    let decision = state.decision().unwrap();
+    assert_eq!(decision.player, Player::Bahmani);
+    assert_eq!(decision.kind, DecisionKind::Event { card: 3 });
+    assert!(decision.allows(&"select Gujarat".parse().unwrap()));
+    assert!(decision.allows(&"select Maharashtra".parse().unwrap()));
+    assert_eq!(state.cavalry(Player::Bahmani), 0, "nothing committed yet");
+    state
+        .apply_with("select Maharashtra".parse().unwrap(), &host, &mut log)
+        .unwrap();
+    assert_eq!(state.cavalry(Player::Bahmani), 2);
+    assert_eq!(state.space(SpaceId::Maharashtra).amirs.obedient, amirs + 1);
+}
+
+#[test]
+fn the_readme_quotes_real_deck_errors() {
+    use darbar_lua::CardHost;
+
+    let order = "return {\n  number = 7, title = 'x',\n  order = 'DDB', stay_eligible = false,\n  \
+                 text = { unshaded = '', shaded = '' },\n  unshaded = function(ctx) end,\n  \
+                 shaded = function(ctx) end }";
+    let err = CardHost::from_sources(&[("07.lua", order)]).unwrap_err();
+    assert!(README.contains(&format!("`{err}`")), "{err}");
+
+    let broken = include_str!("../cards/vijayanagara/05.lua").replacen(
+        "math.min(2, ctx:available(\"Mongol\")))",
+        "math.min(2, ctx:available(\"Mongol\"))",
+        1,
+    );
+    let err = CardHost::from_sources(&[("05.lua", broken)]).unwrap_err();
+    assert!(README.contains(&format!("`{err}`")), "{err}");
+}

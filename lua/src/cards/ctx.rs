@@ -1,0 +1,1039 @@
+//! `ctx`, the object a card's side function receives: the read-only queries of `game`, the
+//! validated effects of the core, the grants and the mid-effect choices.
+//!
+//! `ctx` is lent for one run through [`mlua::Scope`] and borrows the scratch copy of the state
+//! mutably. Every effect calls validated primitives of [`State`]; when the core refuses, the
+//! Lua error carries the core's message, which names the rule (`ctx:place: a Fort may not stand
+//! in Delhi (§1.3)`). The core throws the scratch copy away whenever a run does not finish, so
+//! an effect that fails half-way through a card leaves nothing behind.
+//!
+//! Names are strings, as for `game`: spaces as printed, players `"DS"`, `"BK"`, `"VN"`, piece
+//! kinds `"Troop"` … `"Mongol"` (singular or plural), states `"Obedient"` / `"Rebelling"`.
+//! Counts are integers from 0 to 255. Methods that take a table (`ctx:f{...}`) refuse unknown
+//! keys, so a misspelt option is an error rather than ignored.
+//!
+//! # Queries
+//!
+//! Every method of `game` ([`crate::view`]): `ctx:pieces(space)`, `ctx:control(space)`,
+//! `ctx:available(kind)`, `ctx:resources(player)`, … and:
+//!
+//! | Method | Returns |
+//! |---|---|
+//! | `ctx:executor()` | the faction carrying out the Event (C1): `"DS"`, `"BK"` or `"VN"` |
+//! | `ctx:card()` | the card's number |
+//! | `ctx:side()` | `"unshaded"` or `"shaded"` |
+//! | `ctx:lasting(id)` | whether a lasting effect is in force (ids of deck §2.1) |
+//!
+//! # Effects
+//!
+//! Each is exact: it does what it says or raises an error and changes nothing. The deck's
+//! "as far as possible" (C2, C3, C10) is the script's to compute, usually with
+//! `math.min(n, ctx:available(kind))`; `ctx:remove_pieces` and `ctx:move_pieces` do it for
+//! choices of pieces.
+//!
+//! | Method | Does (core primitive) | Returns |
+//! |---|---|---|
+//! | `ctx:place(space, kind, n [, state])` | places from the owner's box; Amirs and Rajas Obedient unless `"Rebelling"` (C3; `State::place`) | `n` |
+//! | `ctx:remove(space, kind, n [, state])` | to the owner's box (C4; `State::remove`) | `n` |
+//! | `ctx:move(from, to, kind, n [, state])` | C5: no adjacency, entry table applies, a Rebelling unit entering a Tributary Province turns Obedient (`State::move_units`) | `n` |
+//! | `ctx:set_rebelling(space, kind, n)` / `ctx:set_obedient(space, kind, n)` | turns `n` Amirs or Rajas (`State::set_loyalty`); R1/R2 still win | `n` |
+//! | `ctx:add_tributary(space)` / `ctx:remove_tributary(space)` | C11 (`State::set_tributary`) | whether it changed |
+//! | `ctx:shift_influence(player, steps)` | C8 (`State::shift_influence`) | the new level |
+//! | `ctx:gain_resources(player, n)` / `ctx:lose_resources(player, n)` | C9, capped at 24 / stops at 0 | the change |
+//! | `ctx:pay(player, n)` | refused if it cannot be paid (`State::pay`) | `n` |
+//! | `ctx:gain_cavalry(player, n)` | from the pool only (`State::gain_cavalry_from_pool`) | tokens taken |
+//! | `ctx:take_cavalry(player, n)` | a gain's shortfall (C10, OQ-19): one token at a time from another holder, the gainer choosing when two hold some | tokens taken |
+//! | `ctx:give_cavalry(from, to, n)` | a direct move (`State::take_cavalry`) | `n` |
+//! | `ctx:return_cavalry(player, n)` | to the pool (`State::return_cavalry`) | `n` |
+//! | `ctx:add_lasting(id)` | C14 (`State::add_lasting`) | — |
+//! | `ctx:remove_pieces{from=, kinds=, state=, n=, up_to=, player=, prompt=}` | removes `n` pieces (default 1) of `kinds` from the space or list of spaces `from`, one at a time (below) | how many |
+//! | `ctx:move_pieces{from=, to=, kinds=, state=, n=, up_to=, player=, prompt=}` | moves them into `to`, as `ctx:move` | how many |
+//! | `ctx:log(...)` | adds a line to the run's log, as `print` does: the values through `tostring`, tab-separated | — |
+//!
+//! For Amirs and Rajas, `state` may be left out of `ctx:remove` and `ctx:move` only when it
+//! does not matter: every such unit there is in one state, or `n` takes them all.
+//!
+//! `ctx:remove_pieces` and `ctx:move_pieces` carry out "remove/move n … (X chooses)": with
+//! `up_to = true` the chooser first picks how many, 0 to n (`Action::Count`, C2); then each
+//! piece is taken one at a time, and the chooser (`player`, default the executor) picks which
+//! (`Action::Remove` / `Action::Move`) only when the answer matters, that is when pieces of
+//! more than one kind, state or space qualify and not all of them go. If fewer qualify, all go.
+//!
+//! # Grants
+//!
+//! Collected in order into [`EventProgress::Done`]; the core carries them out after the effect
+//! (C6, §3.1.3).
+//!
+//! - `ctx:grant_command{faction=, command=, limited=, spaces=, max_spaces=, rebel_under_khalji=}`:
+//!   a free Command of `faction` (`"Rally"`, `"Conscript"`, … as the rules name them);
+//!   `limited` = exactly one space; `spaces` = the spaces it may select (default any);
+//!   `max_spaces` = at most that many; `rebel_under_khalji` (C7). Once it starts, the Command
+//!   selects at least one space: ask first (`ctx:choose_yes_no`) when the card says "may".
+//! - `ctx:grant_decree{faction=, decree=}`: a free Decree (`"Build"`, `"Campaign"`, …).
+//!
+//! # Choices
+//!
+//! Each asks `player` (default the executor, C1) and returns the answer; with nothing to offer
+//! it returns `nil` at once and asks nothing (C2: do what can be done). `prompt` documents the
+//! question.
+//!
+//! | Method | Offers | Returns |
+//! |---|---|---|
+//! | `ctx:choose_space{among=, player=, prompt=, optional=}` | `Action::Select` of each space, plus `Action::Done` when `optional` | the space name, or `nil` for Done |
+//! | `ctx:choose_yes_no{player=, prompt=}` | `Action::Yes`, `Action::No` | `true` / `false` |
+//! | `ctx:choose_number{min=, max=, player=, prompt=}` | `Action::Count(min..=max)` (`min` default 0) | the number |
+//!
+//! The answers are replayed (architecture principle 8): a run starts with the answers given so
+//! far, and each choice takes the next one, checked against the options it offers now (an
+//! answer that is not among them is an error). When none is left, the choice records the
+//! options and stops the script; the run then answers [`EventProgress::Choice`]. The stop is
+//! an error that `pcall` cannot catch. A run that finishes without using every answer given is
+//! an error too.
+//!
+//! [`EventProgress::Done`]: darbar::vijayanagara::EventProgress::Done
+//! [`EventProgress::Choice`]: darbar::vijayanagara::EventProgress::Choice
+
+use std::cell::{Cell, RefCell};
+
+use darbar::vijayanagara::{
+    Action, CommandKind, DecreeKind, Error as CoreError, EventRun, EventSide, Grant, Lasting,
+    Loyalty, Piece, PieceKind, Player, SpaceId, SpaceSet, State,
+};
+use mlua::{MetaMethod, Table, UserData, UserDataMethods, Value, Variadic};
+
+use crate::host::{Log, print_form};
+use crate::view::{self, Call, Viewed, argument_error, kind_arg, player_arg, space_arg};
+
+/// The message of the error that stops a script waiting for a choice. It is not a fault: the
+/// host sees the recorded options and answers [`EventProgress::Choice`]. The sandbox's `pcall`
+/// re-raises it, so a script cannot catch it.
+///
+/// [`EventProgress::Choice`]: darbar::vijayanagara::EventProgress::Choice
+pub(crate) const WAITING: &str =
+    "the card waits for a choice here (not a fault: it runs again from its start with the answer)";
+
+/// What a run has done besides changing the scratch state.
+#[derive(Default)]
+pub(crate) struct Progress {
+    /// The next recorded answer to replay.
+    pub cursor: usize,
+    /// Set when the script needs one more answer: who chooses, and the options.
+    pub pending: Option<(Player, Vec<Action>)>,
+    /// Free Commands and Decrees, in the order granted.
+    pub grants: Vec<Grant>,
+    /// `ctx:log` and `print` lines.
+    pub log: Log,
+}
+
+/// The `ctx` userdata of one run.
+pub(crate) struct Ctx<'a> {
+    /// The scratch copy of the state.
+    pub state: &'a mut State,
+    /// The card side being carried out, with the answers so far.
+    pub run: &'a EventRun,
+    /// Choices, grants and log.
+    pub progress: &'a RefCell<Progress>,
+    /// The host's flag that makes the sandbox's `pcall` re-raise.
+    pub halted: &'a Cell<bool>,
+}
+
+impl Viewed for Ctx<'_> {
+    const OBJECT: &'static str = "ctx";
+
+    fn state(&self) -> &State {
+        self.state
+    }
+}
+
+fn call(method: &'static str) -> Call {
+    Call::on::<Ctx>(method)
+}
+
+/// The Lua error for an operation the core refused: its message names the rule.
+fn refused(call: Call, error: CoreError) -> mlua::Error {
+    mlua::Error::RuntimeError(format!("{}:{}: {error}", call.object, call.method))
+}
+
+fn waiting() -> mlua::Error {
+    mlua::Error::RuntimeError(WAITING.into())
+}
+
+fn abbreviation(player: Player) -> &'static str {
+    player.faction().abbreviation()
+}
+
+/// The engine id of a lasting effect (deck §2.1).
+pub(crate) fn lasting_id(effect: Lasting) -> &'static str {
+    match effect {
+        Lasting::SiriFort => "siri_fort",
+        Lasting::MarketControl => "market_control",
+        Lasting::TokenCurrency => "token_currency",
+        Lasting::AmiranISada => "amiran_i_sada",
+        Lasting::FourTarafs => "four_tarafs",
+    }
+}
+
+// ----- arguments --------------------------------------------------------------------------------
+
+/// An integer argument (an integral float is accepted, as Lua's own functions do).
+fn integer(value: &Value) -> Option<i64> {
+    match *value {
+        Value::Integer(i) => Some(i),
+        Value::Number(f) if f.is_finite() && f.fract() == 0.0 => Some(f as i64),
+        _ => None,
+    }
+}
+
+/// A count of pieces, Resources or tokens: an integer from 0 to 255.
+fn count_arg(call: Call, value: &Value, position: usize) -> mlua::Result<u8> {
+    integer(value)
+        .and_then(|n| u8::try_from(n).ok())
+        .ok_or_else(|| {
+            argument_error(
+                call,
+                position,
+                format!("a count from 0 to 255 expected, got {}", value_text(value)),
+            )
+        })
+}
+
+/// A number as Lua prints it, or the type of anything else, for error messages.
+fn value_text(value: &Value) -> String {
+    match *value {
+        Value::Integer(i) => i.to_string(),
+        Value::Number(f) => f.to_string(),
+        _ => value.type_name().to_owned(),
+    }
+}
+
+/// `"Obedient"`, `"Rebelling"` or nil.
+fn loyalty_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Option<Loyalty>> {
+    match value {
+        Value::Nil => Ok(None),
+        Value::String(s) => match s.to_string_lossy().trim().to_ascii_lowercase().as_str() {
+            "obedient" => Ok(Some(Loyalty::Obedient)),
+            "rebelling" => Ok(Some(Loyalty::Rebelling)),
+            other => Err(argument_error(
+                call,
+                position,
+                format!("\"Obedient\" or \"Rebelling\" expected, got {other:?}"),
+            )),
+        },
+        other => Err(argument_error(
+            call,
+            position,
+            format!(
+                "\"Obedient\" or \"Rebelling\" expected, got {}",
+                other.type_name()
+            ),
+        )),
+    }
+}
+
+fn lasting_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Lasting> {
+    let name = view::string_arg(call, value, position, "lasting effect id")?;
+    Lasting::ALL
+        .into_iter()
+        .find(|&e| lasting_id(e) == name.trim())
+        .ok_or_else(|| {
+            let ids: Vec<&str> = Lasting::ALL.into_iter().map(lasting_id).collect();
+            argument_error(
+                call,
+                position,
+                format!(
+                    "unknown lasting effect {:?} (the ids are {})",
+                    &*name,
+                    ids.join(", ")
+                ),
+            )
+        })
+}
+
+/// The options table of a `ctx:f{...}` call, with no key outside `allowed`.
+fn options_table(call: Call, value: Value, allowed: &[&str]) -> mlua::Result<Table> {
+    let table = match value {
+        Value::Table(table) => table,
+        other => {
+            return Err(argument_error(
+                call,
+                1,
+                format!(
+                    "a table of options expected ({}), got {}",
+                    allowed.join(", "),
+                    other.type_name()
+                ),
+            ));
+        }
+    };
+    for pair in table.pairs::<Value, Value>() {
+        let (key, _) = pair?;
+        let known =
+            matches!(&key, Value::String(s) if s.to_str().is_ok_and(|k| allowed.contains(&&*k)));
+        if !known {
+            let name = match &key {
+                Value::String(s) => format!("{:?}", s.to_string_lossy()),
+                other => format!("a {} key", other.type_name()),
+            };
+            return Err(argument_error(
+                call,
+                1,
+                format!(
+                    "unknown option {name} (the options are {})",
+                    allowed.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(table)
+}
+
+/// Reads the fields of an options table, naming the field in errors.
+struct Fields<'t> {
+    call: Call,
+    table: &'t Table,
+}
+
+impl Fields<'_> {
+    fn at(&self, field: &'static str) -> Call {
+        self.call.field(field)
+    }
+
+    fn value(&self, field: &'static str) -> mlua::Result<Value> {
+        self.table.raw_get(field)
+    }
+
+    fn required(&self, field: &'static str) -> mlua::Result<Value> {
+        match self.value(field)? {
+            Value::Nil => Err(argument_error(
+                self.at(field),
+                1,
+                "required, but missing".into(),
+            )),
+            value => Ok(value),
+        }
+    }
+
+    fn player(&self, field: &'static str, default: Player) -> mlua::Result<Player> {
+        match self.value(field)? {
+            Value::Nil => Ok(default),
+            value => player_arg(self.at(field), &value, 1),
+        }
+    }
+
+    fn boolean(&self, field: &'static str) -> mlua::Result<bool> {
+        match self.value(field)? {
+            Value::Nil => Ok(false),
+            Value::Boolean(b) => Ok(b),
+            other => Err(argument_error(
+                self.at(field),
+                1,
+                format!("true or false expected, got {}", other.type_name()),
+            )),
+        }
+    }
+
+    fn count(&self, field: &'static str) -> mlua::Result<Option<u8>> {
+        match self.value(field)? {
+            Value::Nil => Ok(None),
+            value => count_arg(self.at(field), &value, 1).map(Some),
+        }
+    }
+
+    fn text(&self, field: &'static str) -> mlua::Result<Option<String>> {
+        match self.value(field)? {
+            Value::Nil => Ok(None),
+            value => {
+                let text = view::string_arg(self.at(field), &value, 1, "text")?;
+                Ok(Some(String::from(&*text)))
+            }
+        }
+    }
+
+    /// A space name or a list of them, in order, without repeats.
+    fn spaces(&self, field: &'static str) -> mlua::Result<Vec<SpaceId>> {
+        let call = self.at(field);
+        let mut spaces: Vec<SpaceId> = Vec::new();
+        match self.value(field)? {
+            Value::Table(list) => {
+                for value in list.sequence_values::<Value>() {
+                    let space = space_arg(call, &value?, 1)?;
+                    if !spaces.contains(&space) {
+                        spaces.push(space);
+                    }
+                }
+            }
+            value @ Value::String(_) => spaces.push(space_arg(call, &value, 1)?),
+            other => {
+                return Err(argument_error(
+                    call,
+                    1,
+                    format!(
+                        "a space name or a list of space names expected, got {}",
+                        other.type_name()
+                    ),
+                ));
+            }
+        }
+        Ok(spaces)
+    }
+
+    /// A piece kind or a list of them, in order, without repeats.
+    fn kinds(&self, field: &'static str) -> mlua::Result<Vec<PieceKind>> {
+        let call = self.at(field);
+        let mut kinds: Vec<PieceKind> = Vec::new();
+        match self.required(field)? {
+            Value::Table(list) => {
+                for value in list.sequence_values::<Value>() {
+                    let kind = kind_arg(call, &value?, 1)?;
+                    if !kinds.contains(&kind) {
+                        kinds.push(kind);
+                    }
+                }
+            }
+            value => kinds.push(kind_arg(call, &value, 1)?),
+        }
+        Ok(kinds)
+    }
+}
+
+// ----- choices and effects ----------------------------------------------------------------------
+
+/// Where pieces chosen by [`Ctx::transfer`] go.
+#[derive(Clone, Copy)]
+enum Destination {
+    /// To their owner's box (C4).
+    Box,
+    /// Into this space (C5).
+    Space(SpaceId),
+}
+
+/// What `ctx:remove_pieces` and `ctx:move_pieces` act on.
+struct Selection {
+    from: Vec<SpaceId>,
+    kinds: Vec<PieceKind>,
+    loyalty: Option<Loyalty>,
+    n: u8,
+    up_to: bool,
+    chooser: Player,
+    destination: Destination,
+}
+
+impl Ctx<'_> {
+    /// Replays the next recorded answer, checked against `options`, or records `options` and
+    /// stops the script. No options: `None`, and nothing is recorded (C2: nothing possible).
+    fn choose(
+        &self,
+        call: Call,
+        player: Player,
+        options: Vec<Action>,
+    ) -> mlua::Result<Option<Action>> {
+        if options.is_empty() {
+            return Ok(None);
+        }
+        let mut progress = self.progress.borrow_mut();
+        if progress.pending.is_some() {
+            return Err(waiting());
+        }
+        match self.run.choices.get(progress.cursor) {
+            Some(&answer) if options.contains(&answer) => {
+                progress.cursor += 1;
+                Ok(Some(answer))
+            }
+            Some(&answer) => {
+                let offered: Vec<String> = options.iter().map(|a| format!("\"{a}\"")).collect();
+                Err(mlua::Error::RuntimeError(format!(
+                    "{}:{}: answer {} (\"{answer}\") is not among the options offered to {}: {}",
+                    call.object,
+                    call.method,
+                    progress.cursor + 1,
+                    abbreviation(player),
+                    offered.join(", ")
+                )))
+            }
+            None => {
+                progress.pending = Some((player, options));
+                self.halted.set(true);
+                Err(waiting())
+            }
+        }
+    }
+
+    /// The pieces `n` units of `kind` in `space` are, for `ctx:remove` and `ctx:move`.
+    ///
+    /// Amirs and Rajas need a state unless it is unambiguous: all of them in the space are in
+    /// one state, or `n` takes them all.
+    fn pieces_for(
+        &self,
+        call: Call,
+        space: SpaceId,
+        kind: PieceKind,
+        n: u8,
+        loyalty: Option<Loyalty>,
+    ) -> mlua::Result<Vec<(Piece, u8)>> {
+        if !kind.has_loyalty() {
+            return match loyalty {
+                Some(_) => Err(refused(call, CoreError::NoLoyalty(kind))),
+                None => Ok(vec![(Piece::of_kind(kind), n)]),
+            };
+        }
+        if let Some(loyalty) = loyalty {
+            return Ok(vec![(Piece::with_loyalty(kind, loyalty), n)]);
+        }
+        let here = self.state.space(space);
+        let obedient = here.count_piece(Piece::with_loyalty(kind, Loyalty::Obedient));
+        let rebelling = here.count_piece(Piece::with_loyalty(kind, Loyalty::Rebelling));
+        if rebelling == 0 {
+            Ok(vec![(Piece::with_loyalty(kind, Loyalty::Obedient), n)])
+        } else if obedient == 0 {
+            Ok(vec![(Piece::with_loyalty(kind, Loyalty::Rebelling), n)])
+        } else if n == obedient + rebelling {
+            Ok(vec![
+                (Piece::with_loyalty(kind, Loyalty::Obedient), obedient),
+                (Piece::with_loyalty(kind, Loyalty::Rebelling), rebelling),
+            ])
+        } else {
+            Err(mlua::Error::RuntimeError(format!(
+                "{}:{}: {space} holds Obedient and Rebelling {}; say which (\"Obedient\" or \
+                 \"Rebelling\")",
+                call.object,
+                call.method,
+                kind.name(2)
+            )))
+        }
+    }
+
+    /// Moves as the deck's C5 says: the entry table still applies (§1.3); a Rebelling unit
+    /// moved into a Tributary Province becomes Obedient; R1/R2 then apply (in the core).
+    fn move_piece(
+        &mut self,
+        call: Call,
+        from: SpaceId,
+        to: SpaceId,
+        piece: Piece,
+        n: u8,
+    ) -> mlua::Result<()> {
+        self.state
+            .move_units(from, to, piece, n)
+            .map_err(|e| refused(call, e))?;
+        if piece.loyalty() == Some(Loyalty::Rebelling) && self.state.is_tributary(to) && n > 0 {
+            self.state
+                .set_loyalty(to, piece, n)
+                .map_err(|e| refused(call, e))?;
+        }
+        Ok(())
+    }
+
+    /// The pieces a selection may take now, with their counts.
+    fn candidates(&self, selection: &Selection) -> Vec<(SpaceId, Piece, u8)> {
+        let mut found = Vec::new();
+        for &space in &selection.from {
+            if matches!(selection.destination, Destination::Space(to) if to == space) {
+                continue;
+            }
+            for &kind in &selection.kinds {
+                let states: &[Loyalty] = match (kind.has_loyalty(), selection.loyalty) {
+                    (false, _) => &[Loyalty::Obedient],
+                    (true, Some(Loyalty::Obedient)) => &[Loyalty::Obedient],
+                    (true, Some(Loyalty::Rebelling)) => &[Loyalty::Rebelling],
+                    (true, None) => &[Loyalty::Obedient, Loyalty::Rebelling],
+                };
+                for &loyalty in states {
+                    let piece = Piece::with_loyalty(kind, loyalty);
+                    let count = self.state.space(space).count_piece(piece);
+                    if count > 0 {
+                        found.push((space, piece, count));
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Removes or moves `n` pieces of a selection, one at a time, asking the chooser only
+    /// when the answer matters (C2, C4, C5). "Up to n" first asks how many.
+    fn transfer(&mut self, call: Call, selection: &Selection) -> mlua::Result<u8> {
+        let total = |c: &[(SpaceId, Piece, u8)]| c.iter().map(|&(_, _, n)| u32::from(n)).sum();
+        let mut target = selection.n;
+        if selection.up_to {
+            let available: u32 = total(&self.candidates(selection));
+            let max = u8::try_from(available.min(u32::from(selection.n))).unwrap_or(u8::MAX);
+            if max == 0 {
+                return Ok(0);
+            }
+            let options = (0..=max).map(Action::Count).collect();
+            target = match self.choose(call, selection.chooser, options)? {
+                Some(Action::Count(n)) => n,
+                _ => 0,
+            };
+        }
+        let mut done = 0;
+        while done < target {
+            let candidates = self.candidates(selection);
+            let Some(&(first_space, first_piece, _)) = candidates.first() else {
+                break;
+            };
+            let no_choice = candidates.len() == 1 || total(&candidates) <= u32::from(target - done);
+            let (space, piece) = if no_choice {
+                (first_space, first_piece)
+            } else {
+                let options = candidates
+                    .iter()
+                    .map(|&(space, piece, _)| match selection.destination {
+                        Destination::Box => Action::Remove { space, piece },
+                        Destination::Space(_) => Action::Move { from: space, piece },
+                    })
+                    .collect();
+                match self.choose(call, selection.chooser, options)? {
+                    Some(Action::Remove { space, piece } | Action::Move { from: space, piece }) => {
+                        (space, piece)
+                    }
+                    _ => break,
+                }
+            };
+            match selection.destination {
+                Destination::Box => self
+                    .state
+                    .remove(space, piece, 1)
+                    .map_err(|e| refused(call, e))?,
+                Destination::Space(to) => self.move_piece(call, space, to, piece, 1)?,
+            }
+            done += 1;
+        }
+        Ok(done)
+    }
+
+    fn selection(
+        &self,
+        call: Call,
+        fields: &Fields,
+        destination: Destination,
+    ) -> mlua::Result<Selection> {
+        let kinds = fields.kinds("kinds")?;
+        if let Destination::Space(_) = destination
+            && let Some(&structure) = kinds.iter().find(|k| k.is_structure())
+        {
+            return Err(refused(call, CoreError::StructuresDoNotMove(structure)));
+        }
+        let loyalty = loyalty_arg(fields.at("state"), &fields.value("state")?, 1)?;
+        if loyalty.is_some()
+            && let Some(&kind) = kinds.iter().find(|k| !k.has_loyalty())
+        {
+            return Err(refused(call, CoreError::NoLoyalty(kind)));
+        }
+        Ok(Selection {
+            from: fields.spaces("from")?,
+            kinds,
+            loyalty,
+            n: fields.count("n")?.unwrap_or(1),
+            up_to: fields.boolean("up_to")?,
+            chooser: fields.player("player", self.run.executor)?,
+            destination,
+        })
+    }
+}
+
+impl UserData for Ctx<'_> {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+            Ok(format!(
+                "ctx of card {} ({}), carried out by {}",
+                this.run.card,
+                side_name(this.run.side),
+                abbreviation(this.run.executor)
+            ))
+        });
+        view::add_view_methods(methods);
+
+        // ----- the run ----------------------------------------------------------------------
+        methods.add_method("executor", |_, this, ()| {
+            Ok(abbreviation(this.run.executor))
+        });
+        methods.add_method("card", |_, this, ()| Ok(this.run.card));
+        methods.add_method("side", |_, this, ()| Ok(side_name(this.run.side)));
+        methods.add_method("lasting", |_, this, id: Value| {
+            let effect = lasting_arg(call("lasting"), &id, 1)?;
+            Ok(this.state.lasting_effects().contains(effect))
+        });
+
+        // ----- pieces -----------------------------------------------------------------------
+        methods.add_method_mut(
+            "place",
+            |_, this, (space, kind, n, state): (Value, Value, Value, Value)| {
+                let call = call("place");
+                let space = space_arg(call, &space, 1)?;
+                let kind = kind_arg(call, &kind, 2)?;
+                let n = count_arg(call, &n, 3)?;
+                let loyalty = loyalty_arg(call, &state, 4)?;
+                if loyalty.is_some() && !kind.has_loyalty() {
+                    return Err(refused(call, CoreError::NoLoyalty(kind)));
+                }
+                // C3: placed Amirs and Rajas are Obedient unless the text says otherwise.
+                let piece = Piece::with_loyalty(kind, loyalty.unwrap_or(Loyalty::Obedient));
+                this.state
+                    .place(space, piece, n)
+                    .map_err(|e| refused(call, e))?;
+                Ok(n)
+            },
+        );
+        methods.add_method_mut(
+            "remove",
+            |_, this, (space, kind, n, state): (Value, Value, Value, Value)| {
+                let call = call("remove");
+                let space = space_arg(call, &space, 1)?;
+                let kind = kind_arg(call, &kind, 2)?;
+                let n = count_arg(call, &n, 3)?;
+                let loyalty = loyalty_arg(call, &state, 4)?;
+                for (piece, k) in this.pieces_for(call, space, kind, n, loyalty)? {
+                    this.state
+                        .remove(space, piece, k)
+                        .map_err(|e| refused(call, e))?;
+                }
+                Ok(n)
+            },
+        );
+        methods.add_method_mut(
+            "move",
+            |_, this, (from, to, kind, n, state): (Value, Value, Value, Value, Value)| {
+                let call = call("move");
+                let from = space_arg(call, &from, 1)?;
+                let to = space_arg(call, &to, 2)?;
+                let kind = kind_arg(call, &kind, 3)?;
+                let n = count_arg(call, &n, 4)?;
+                let loyalty = loyalty_arg(call, &state, 5)?;
+                for (piece, k) in this.pieces_for(call, from, kind, n, loyalty)? {
+                    this.move_piece(call, from, to, piece, k)?;
+                }
+                Ok(n)
+            },
+        );
+        for (name, from) in [
+            ("set_rebelling", Loyalty::Obedient),
+            ("set_obedient", Loyalty::Rebelling),
+        ] {
+            methods.add_method_mut(
+                name,
+                move |_, this, (space, kind, n): (Value, Value, Value)| {
+                    let call = call(name);
+                    let space = space_arg(call, &space, 1)?;
+                    let kind = kind_arg(call, &kind, 2)?;
+                    let n = count_arg(call, &n, 3)?;
+                    this.state
+                        .set_loyalty(space, Piece::with_loyalty(kind, from), n)
+                        .map_err(|e| refused(call, e))?;
+                    Ok(n)
+                },
+            );
+        }
+        for (name, tributary) in [("add_tributary", true), ("remove_tributary", false)] {
+            methods.add_method_mut(name, move |_, this, space: Value| {
+                let call = call(name);
+                let space = space_arg(call, &space, 1)?;
+                let before = this.state.is_tributary(space);
+                this.state
+                    .set_tributary(space, tributary)
+                    .map_err(|e| refused(call, e))?;
+                Ok(before != tributary)
+            });
+        }
+        methods.add_method_mut("remove_pieces", |_, this, options: Value| {
+            let call = call("remove_pieces");
+            let table = options_table(
+                call,
+                options,
+                &["from", "kinds", "state", "n", "up_to", "player", "prompt"],
+            )?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            fields.text("prompt")?;
+            let selection = this.selection(call, &fields, Destination::Box)?;
+            this.transfer(call, &selection)
+        });
+        methods.add_method_mut("move_pieces", |_, this, options: Value| {
+            let call = call("move_pieces");
+            let table = options_table(
+                call,
+                options,
+                &[
+                    "from", "to", "kinds", "state", "n", "up_to", "player", "prompt",
+                ],
+            )?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            fields.text("prompt")?;
+            let to = space_arg(fields.at("to"), &fields.required("to")?, 1)?;
+            let selection = this.selection(call, &fields, Destination::Space(to))?;
+            this.transfer(call, &selection)
+        });
+
+        // ----- tracks, Resources, cavalry ---------------------------------------------------
+        methods.add_method_mut(
+            "shift_influence",
+            |_, this, (faction, steps): (Value, Value)| {
+                let call = call("shift_influence");
+                let player = player_arg(call, &faction, 1)?;
+                let steps = integer(&steps)
+                    .and_then(|s| i8::try_from(s).ok())
+                    .ok_or_else(|| {
+                        argument_error(
+                            call,
+                            2,
+                            format!("a number of steps expected, got {}", value_text(&steps)),
+                        )
+                    })?;
+                this.state
+                    .shift_influence(player, steps)
+                    .map_err(|e| refused(call, e))
+            },
+        );
+        methods.add_method_mut("gain_resources", |_, this, (faction, n): (Value, Value)| {
+            let call = call("gain_resources");
+            let player = player_arg(call, &faction, 1)?;
+            Ok(this.state.gain_resources(player, count_arg(call, &n, 2)?))
+        });
+        methods.add_method_mut("lose_resources", |_, this, (faction, n): (Value, Value)| {
+            let call = call("lose_resources");
+            let player = player_arg(call, &faction, 1)?;
+            Ok(this.state.lose_resources(player, count_arg(call, &n, 2)?))
+        });
+        methods.add_method_mut("pay", |_, this, (faction, n): (Value, Value)| {
+            let call = call("pay");
+            let player = player_arg(call, &faction, 1)?;
+            let n = count_arg(call, &n, 2)?;
+            this.state.pay(player, n).map_err(|e| refused(call, e))?;
+            Ok(n)
+        });
+        methods.add_method_mut("gain_cavalry", |_, this, (faction, n): (Value, Value)| {
+            let call = call("gain_cavalry");
+            let player = player_arg(call, &faction, 1)?;
+            Ok(this
+                .state
+                .gain_cavalry_from_pool(player, count_arg(call, &n, 2)?))
+        });
+        methods.add_method_mut("take_cavalry", |_, this, (faction, n): (Value, Value)| {
+            let call = call("take_cavalry");
+            let gainer = player_arg(call, &faction, 1)?;
+            let n = count_arg(call, &n, 2)?;
+            let mut taken = 0;
+            while taken < n {
+                let holders: Vec<Player> = Player::ALL
+                    .into_iter()
+                    .filter(|&p| p != gainer && this.state.cavalry(p) > 0)
+                    .collect();
+                let from = match holders.as_slice() {
+                    [] => break,
+                    [only] => *only,
+                    _ => match this.choose(
+                        call,
+                        gainer,
+                        holders.iter().map(|&p| Action::TakeCavalry(p)).collect(),
+                    )? {
+                        Some(Action::TakeCavalry(p)) => p,
+                        _ => break,
+                    },
+                };
+                this.state
+                    .take_cavalry(from, gainer, 1)
+                    .map_err(|e| refused(call, e))?;
+                taken += 1;
+            }
+            Ok(taken)
+        });
+        methods.add_method_mut(
+            "give_cavalry",
+            |_, this, (from, to, n): (Value, Value, Value)| {
+                let call = call("give_cavalry");
+                let from = player_arg(call, &from, 1)?;
+                let to = player_arg(call, &to, 2)?;
+                let n = count_arg(call, &n, 3)?;
+                this.state
+                    .take_cavalry(from, to, n)
+                    .map_err(|e| refused(call, e))?;
+                Ok(n)
+            },
+        );
+        methods.add_method_mut("return_cavalry", |_, this, (faction, n): (Value, Value)| {
+            let call = call("return_cavalry");
+            let player = player_arg(call, &faction, 1)?;
+            let n = count_arg(call, &n, 2)?;
+            this.state
+                .return_cavalry(player, n)
+                .map_err(|e| refused(call, e))?;
+            Ok(n)
+        });
+        methods.add_method_mut("add_lasting", |_, this, id: Value| {
+            let effect = lasting_arg(call("add_lasting"), &id, 1)?;
+            this.state.add_lasting(effect);
+            Ok(())
+        });
+
+        // ----- grants -----------------------------------------------------------------------
+        methods.add_method("grant_command", |_, this, options: Value| {
+            let call = call("grant_command");
+            let table = options_table(
+                call,
+                options,
+                &[
+                    "faction",
+                    "command",
+                    "limited",
+                    "spaces",
+                    "max_spaces",
+                    "rebel_under_khalji",
+                ],
+            )?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            let player = player_arg(fields.at("faction"), &fields.required("faction")?, 1)?;
+            let name = fields.required("command")?;
+            let name = view::string_arg(fields.at("command"), &name, 1, "Command name")?;
+            let commands = CommandKind::of(player.faction());
+            let kind = commands
+                .iter()
+                .copied()
+                .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = commands.iter().map(|c| c.name()).collect();
+                    argument_error(
+                        fields.at("command"),
+                        1,
+                        format!(
+                            "{} has no Command {:?} (its Commands are {})",
+                            abbreviation(player),
+                            &*name,
+                            names.join(", ")
+                        ),
+                    )
+                })?;
+            let only = match fields.value("spaces")? {
+                Value::Nil => None,
+                _ => Some(fields.spaces("spaces")?.into_iter().collect::<SpaceSet>()),
+            };
+            let grant = Grant::Command {
+                player,
+                kind,
+                limited: fields.boolean("limited")?,
+                only,
+                max_spaces: fields.count("max_spaces")?,
+                rebel_under_khalji: fields.boolean("rebel_under_khalji")?,
+            };
+            this.progress.borrow_mut().grants.push(grant);
+            Ok(())
+        });
+        methods.add_method("grant_decree", |_, this, options: Value| {
+            let call = call("grant_decree");
+            let table = options_table(call, options, &["faction", "decree"])?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            let player = player_arg(fields.at("faction"), &fields.required("faction")?, 1)?;
+            let name = fields.required("decree")?;
+            let name = view::string_arg(fields.at("decree"), &name, 1, "Decree name")?;
+            let decrees = DecreeKind::of(player);
+            let kind = decrees
+                .iter()
+                .copied()
+                .find(|d| d.name().eq_ignore_ascii_case(name.trim()))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = decrees.iter().map(|d| d.name()).collect();
+                    argument_error(
+                        fields.at("decree"),
+                        1,
+                        format!(
+                            "{} has no Decree {:?} (its Decrees are {})",
+                            abbreviation(player),
+                            &*name,
+                            names.join(", ")
+                        ),
+                    )
+                })?;
+            this.progress
+                .borrow_mut()
+                .grants
+                .push(Grant::Decree { player, kind });
+            Ok(())
+        });
+        methods.add_method("log", |lua, this, values: Variadic<Value>| {
+            let line = values
+                .iter()
+                .map(|value| print_form(lua, value))
+                .collect::<mlua::Result<Vec<_>>>()?
+                .join("\t");
+            this.progress.borrow_mut().log.push(line);
+            Ok(())
+        });
+
+        // ----- choices ----------------------------------------------------------------------
+        methods.add_method("choose_space", |_, this, options: Value| {
+            let call = call("choose_space");
+            let table = options_table(call, options, &["among", "prompt", "player", "optional"])?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            fields.text("prompt")?;
+            fields.required("among")?;
+            let among = fields.spaces("among")?;
+            let player = fields.player("player", this.run.executor)?;
+            let mut offered: Vec<Action> = among.into_iter().map(Action::Select).collect();
+            if fields.boolean("optional")? && !offered.is_empty() {
+                offered.push(Action::Done);
+            }
+            Ok(match this.choose(call, player, offered)? {
+                Some(Action::Select(space)) => Some(space.name()),
+                _ => None,
+            })
+        });
+        methods.add_method("choose_yes_no", |lua, this, options: Value| {
+            let call = call("choose_yes_no");
+            let options = match options {
+                Value::Nil => Value::Table(lua.create_table()?),
+                other => other,
+            };
+            let table = options_table(call, options, &["prompt", "player"])?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            fields.text("prompt")?;
+            let player = fields.player("player", this.run.executor)?;
+            Ok(this.choose(call, player, vec![Action::Yes, Action::No])? == Some(Action::Yes))
+        });
+        methods.add_method("choose_number", |_, this, options: Value| {
+            let call = call("choose_number");
+            let table = options_table(call, options, &["min", "max", "prompt", "player"])?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            fields.text("prompt")?;
+            let min = fields.count("min")?.unwrap_or(0);
+            fields.required("max")?;
+            let max = fields.count("max")?.unwrap_or(0);
+            let player = fields.player("player", this.run.executor)?;
+            let offered = if min <= max {
+                (min..=max).map(Action::Count).collect()
+            } else {
+                Vec::new()
+            };
+            Ok(match this.choose(call, player, offered)? {
+                Some(Action::Count(n)) => Some(n),
+                _ => None,
+            })
+        });
+    }
+}
+
+/// `"unshaded"` or `"shaded"`: also the name of the side's function in the card's table.
+pub(crate) fn side_name(side: EventSide) -> &'static str {
+    match side {
+        EventSide::Unshaded => "unshaded",
+        EventSide::Shaded => "shaded",
+    }
+}

@@ -1,0 +1,432 @@
+//! [`CardHost`]: the Lua card scripts of a deck, run as the core's
+//! [`EventHost`].
+//!
+//! # A card file
+//!
+//! Each card is one Lua file that returns a table: the card's data and one function per side.
+//!
+//! ```lua
+//! return {
+//!     number = 3,
+//!     title = "Fall of Anhilwara (1299)",
+//!     order = "DBV",                -- the faction symbols, left to right (§2.3.2)
+//!     stay_eligible = true,         -- §2.3.4
+//!     text = {
+//!         unshaded = "BK gains 2 cavalry, then places 1 Amir in Gujarat or Maharashtra (BK chooses).",
+//!         shaded = "DS places 1 Governor and 1 Troop in Gujarat and gains 1 cavalry.",
+//!     },
+//!     unshaded = function(ctx) ... end,
+//!     shaded = function(ctx) ... end,
+//! }
+//! ```
+//!
+//! Mongol Invasion cards (37–44) are carried out by the core (§2.4); their files hold only
+//! `number`, `title` and `faction` (`"BK"` or `"VN"`).
+//!
+//! # How a run works (architecture principle 8)
+//!
+//! The core hands [`EventHost::run`] a scratch copy of the state and the answers given so far.
+//! The host runs the card file's chunk (compiled once, at load) in a fresh sandboxed global
+//! table, then the side's function with `ctx`, a userdata lent for the call through
+//! [`mlua::Scope`] that borrows the scratch copy mutably. Each `ctx:choose_*` takes the next
+//! recorded answer, after checking that it is one of the options it offers now; when no answer
+//! is left, it records the options and stops the script, and the run answers
+//! [`EventProgress::Choice`]. The core throws the scratch copy away and waits for the answer,
+//! then runs the card again from its start with one more answer. A run that finishes answers
+//! [`EventProgress::Done`] with the free Commands and Decrees the card granted, and its scratch
+//! copy becomes the state.
+//!
+//! So a card reads as straight-line code, nothing but the state and the answers is ever kept
+//! (no coroutine is persisted), and the game is serializable at every choice. A card must
+//! therefore be deterministic: it may not keep anything between runs (each run gets fresh
+//! globals) and it rolls no dice (`math.random` raises an error in card scripts).
+//!
+//! Each run is one call under the host's [`Limits`]: the instruction budget and the memory
+//! limit cover the chunk and the side's function together.
+//!
+//! See the [`ctx`] module for the methods of `ctx`, and `lua/README.md` for a card
+//! designer's guide.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use darbar::vijayanagara::{
+    EventCard, EventFailure, EventHost, EventProgress, EventRun, MongolInvasionCard, State,
+};
+use mlua::{Function, Table, Value, Variadic};
+
+use crate::host::print_form;
+use crate::{Host, Limits, ScriptError};
+
+pub mod ctx;
+mod header;
+
+use ctx::{Ctx, Progress, side_name};
+pub use header::DeckError;
+use header::Header;
+
+/// The card files of the darbar default deck shipped with the crate (`lua/cards/vijayanagara/`),
+/// as `(file name, source)`. Cards 1–8 so far.
+pub const STANDARD_DECK: [(&str, &str); 8] = [
+    ("01.lua", include_str!("../../cards/vijayanagara/01.lua")),
+    ("02.lua", include_str!("../../cards/vijayanagara/02.lua")),
+    ("03.lua", include_str!("../../cards/vijayanagara/03.lua")),
+    ("04.lua", include_str!("../../cards/vijayanagara/04.lua")),
+    ("05.lua", include_str!("../../cards/vijayanagara/05.lua")),
+    ("06.lua", include_str!("../../cards/vijayanagara/06.lua")),
+    ("07.lua", include_str!("../../cards/vijayanagara/07.lua")),
+    ("08.lua", include_str!("../../cards/vijayanagara/08.lua")),
+];
+
+/// A deck of card scripts, ready to run as the core's [`EventHost`].
+///
+/// Load it with [`CardHost::from_sources`], [`CardHost::from_dir`] or [`CardHost::standard`];
+/// every card is compiled and its header checked once, at load. Then pass it to
+/// [`State::apply_with`], or call [`EventHost::run`] yourself.
+///
+/// ```
+/// use darbar::vijayanagara::{
+///     Action, EventHost, EventProgress, EventRun, EventSide, Player, SpaceId, State,
+/// };
+/// use darbar_lua::CardHost;
+///
+/// let card = r#"
+///     return {
+///         number = 3, title = "Fall of Anhilwara (1299)", order = "DBV", stay_eligible = true,
+///         text = { unshaded = "BK places 1 Amir in Gujarat or Maharashtra (BK chooses).",
+///                  shaded = "DS gains 1 Resource." },
+///         unshaded = function(ctx)
+///             local space = ctx:choose_space{ among = { "Gujarat", "Maharashtra" }, player = "BK" }
+///             ctx:place(space, "Amir", 1)
+///         end,
+///         shaded = function(ctx) ctx:gain_resources("DS", 1) end,
+///     }
+/// "#;
+/// let host = CardHost::from_sources(&[("03.lua", card)]).unwrap();
+/// let state = State::new(1);
+/// let mut run = EventRun {
+///     card: 3,
+///     side: EventSide::Unshaded,
+///     executor: Player::Sultanate,
+///     choices: vec![],
+/// };
+///
+/// // The effect stops at BK's choice; the scratch copy is then thrown away.
+/// let progress = host.run(&mut state.clone(), &run).unwrap();
+/// assert_eq!(
+///     progress,
+///     EventProgress::Choice {
+///         player: Player::Bahmani,
+///         choices: vec![Action::Select(SpaceId::Gujarat), Action::Select(SpaceId::Maharashtra)],
+///     }
+/// );
+///
+/// // Run again from the start with the answer: the effect finishes.
+/// run.choices.push(Action::Select(SpaceId::Gujarat));
+/// let mut scratch = state.clone();
+/// assert_eq!(host.run(&mut scratch, &run), Ok(EventProgress::Done(vec![])));
+/// assert_eq!(scratch.space(SpaceId::Gujarat).amirs.obedient, 2);
+/// ```
+///
+/// A `CardHost` owns a Lua state, so it is not `Send`: keep one per thread.
+pub struct CardHost {
+    host: Host,
+    cards: BTreeMap<u8, LoadedCard>,
+    /// `math.random` of card scripts: cards roll no dice.
+    no_dice: Function,
+}
+
+struct LoadedCard {
+    file: String,
+    header: Header,
+    /// The compiled file: called with a global table, it returns the card's table.
+    chunk: Function,
+}
+
+/// What a run of a card side came to, with what the card logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardRun {
+    /// The result the core receives.
+    pub progress: EventProgress,
+    /// The lines of `ctx:log` and `print`, in order (at most [`MAX_LOG_BYTES`] in all).
+    ///
+    /// [`MAX_LOG_BYTES`]: crate::MAX_LOG_BYTES
+    pub log: Vec<String>,
+}
+
+impl CardHost {
+    /// Loads a deck from `(file name, source)` pairs, with the default [`Limits`].
+    ///
+    /// Each file is compiled once and run once (without `ctx`) to read its table, which must
+    /// be a valid card: a number from 1 to 44 that no other file uses; a title; for Event cards
+    /// (1–36) an order that is a permutation of D, B and V, `stay_eligible`, the two texts and
+    /// both side functions; for Mongol Invasion cards (37–44) the faction, BK or VN. Unknown
+    /// fields are refused, so a misspelt one is not silently ignored. A deck need not hold
+    /// every card; running a card it lacks is an [`EventFailure`].
+    ///
+    /// ```
+    /// use darbar_lua::{CardHost, DeckError};
+    ///
+    /// let bad = "return {\n  number = 7, title = 'x',\n  order = 'DDB', stay_eligible = false,\n\
+    ///            text = { unshaded = '', shaded = '' },\n\
+    ///            unshaded = function(ctx) end, shaded = function(ctx) end }";
+    /// let err = CardHost::from_sources(&[("07.lua", bad)]).unwrap_err();
+    /// assert!(matches!(err, DeckError::Header { line: Some(3), .. }));
+    /// assert_eq!(err.to_string(), r#"07.lua:3: order "DDB" is not an order of D, B and V (§2.3.2)"#);
+    /// ```
+    pub fn from_sources<N: AsRef<str>, S: AsRef<str>>(
+        sources: &[(N, S)],
+    ) -> Result<CardHost, DeckError> {
+        CardHost::load(
+            Host::new(),
+            sources.iter().map(|(n, s)| (n.as_ref(), s.as_ref())),
+        )
+    }
+
+    /// Loads every `*.lua` file of a directory (in file-name order) as [`CardHost::from_sources`]
+    /// does; errors name the file by its file name. Other files are ignored.
+    pub fn from_dir(path: impl AsRef<Path>) -> Result<CardHost, DeckError> {
+        let path = path.as_ref();
+        let read_error = |path: &Path, e: std::io::Error| DeckError::Read {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        };
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(|e| read_error(path, e))? {
+            let entry = entry.map_err(|e| read_error(path, e))?;
+            let file = entry.path();
+            if file.extension().is_some_and(|e| e == "lua") && file.is_file() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let source = std::fs::read_to_string(&file).map_err(|e| read_error(&file, e))?;
+                files.push((name, source));
+            }
+        }
+        files.sort();
+        CardHost::from_sources(&files)
+    }
+
+    /// The darbar default deck shipped with the crate ([`STANDARD_DECK`]).
+    ///
+    /// # Panics
+    ///
+    /// Only if the shipped card files are invalid, which the test suite rules out.
+    pub fn standard() -> CardHost {
+        CardHost::from_sources(&STANDARD_DECK).expect("the shipped card files are valid")
+    }
+
+    fn load<'a>(
+        mut host: Host,
+        sources: impl Iterator<Item = (&'a str, &'a str)>,
+    ) -> Result<CardHost, DeckError> {
+        let lua = host.lua().clone();
+        let script_error = |file: &str, error: ScriptError| DeckError::Script {
+            file: file.to_owned(),
+            error,
+        };
+        let quiet = lua
+            .create_function(|_, _: Variadic<Value>| Ok(()))
+            .map_err(|e| script_error("(host)", host.classify("(host)", &e)))?;
+        let mut cards: BTreeMap<u8, LoadedCard> = BTreeMap::new();
+        for (file, source) in sources {
+            let chunk = host
+                .function(source, file)
+                .map_err(|e| script_error(file, e))?;
+            let table = host
+                .new_env()
+                .and_then(|env| {
+                    env.raw_set("print", &quiet)?;
+                    Ok(env)
+                })
+                .map_err(|e| script_error(file, host.classify(file, &e)))?;
+            let value = host
+                .limited(file, || chunk.call::<Value>(table))
+                .map_err(|e| script_error(file, e))?;
+            let header = header::read(file, source, &value)?;
+            let number = header.number();
+            if let Some(first) = cards.get(&number) {
+                return Err(DeckError::Duplicate {
+                    file: file.to_owned(),
+                    number,
+                    first: first.file.clone(),
+                });
+            }
+            cards.insert(
+                number,
+                LoadedCard {
+                    file: file.to_owned(),
+                    header,
+                    chunk,
+                },
+            );
+        }
+        let no_dice = lua
+            .create_function(|_, _: Variadic<Value>| -> mlua::Result<()> {
+                Err(mlua::Error::RuntimeError(
+                    "cards roll no dice: math.random is not available to card scripts \
+                     (deck §1.1, Determinism)"
+                        .into(),
+                ))
+            })
+            .map_err(|e| script_error("(host)", host.classify("(host)", &e)))?;
+        Ok(CardHost {
+            host,
+            cards,
+            no_dice,
+        })
+    }
+
+    /// The limits every run is under.
+    pub fn limits(&self) -> Limits {
+        self.host.limits()
+    }
+
+    /// Changes the limits of later runs.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.host.set_limits(limits);
+    }
+
+    /// The numbers of the cards in the deck, ascending.
+    pub fn numbers(&self) -> impl Iterator<Item = u8> + '_ {
+        self.cards.keys().copied()
+    }
+
+    /// The data of Event card `number`, as its file declares it.
+    pub fn event(&self, number: u8) -> Option<&EventCard> {
+        match &self.cards.get(&number)?.header {
+            Header::Event(card) => Some(card),
+            Header::Invasion(_) => None,
+        }
+    }
+
+    /// The data of Mongol Invasion card `number`, as its file declares it.
+    pub fn invasion(&self, number: u8) -> Option<&MongolInvasionCard> {
+        match &self.cards.get(&number)?.header {
+            Header::Invasion(card) => Some(card),
+            Header::Event(_) => None,
+        }
+    }
+
+    /// The file card `number` was loaded from.
+    pub fn file(&self, number: u8) -> Option<&str> {
+        self.cards.get(&number).map(|c| c.file.as_str())
+    }
+
+    /// As [`EventHost::run`], and also returns what the card logged (`ctx:log`, `print`).
+    ///
+    /// ```
+    /// use darbar::vijayanagara::{EventProgress, EventRun, EventSide, Player, State};
+    /// use darbar_lua::CardHost;
+    ///
+    /// let host = CardHost::standard();
+    /// let run = EventRun { card: 6, side: EventSide::Unshaded, executor: Player::Bahmani, choices: vec![] };
+    /// let result = host.run_logged(&mut State::new(1), &run).unwrap();
+    /// assert_eq!(result.progress, EventProgress::Done(vec![]));
+    /// assert_eq!(result.log, ["DS loses 2 Resources; BK gains 2, VN gains 2"]);
+    /// ```
+    pub fn run_logged(&self, scratch: &mut State, run: &EventRun) -> Result<CardRun, EventFailure> {
+        let plain = |message: String| EventFailure {
+            message,
+            line: None,
+        };
+        let card = self
+            .cards
+            .get(&run.card)
+            .ok_or_else(|| plain(format!("this deck has no script for card {}", run.card)))?;
+        if let Header::Invasion(_) = card.header {
+            return Err(plain(format!(
+                "card {} is a Mongol Invasion card: the core carries it out (§2.4)",
+                run.card
+            )));
+        }
+        let side = side_name(run.side);
+        let progress = RefCell::new(Progress::default());
+        let halted = self.host.halted();
+        halted.set(false);
+        let outcome = self.host.lua().scope(|scope| {
+            let env = self.host.new_env()?;
+            env.raw_set(
+                "print",
+                scope.create_function(|lua, args: Variadic<Value>| {
+                    if progress.borrow().log.truncated {
+                        return Ok(());
+                    }
+                    let line = args
+                        .iter()
+                        .map(|value| print_form(lua, value))
+                        .collect::<mlua::Result<Vec<_>>>()?
+                        .join("\t");
+                    progress.borrow_mut().log.push(line);
+                    Ok(())
+                })?,
+            )?;
+            let math: Table = env.raw_get("math")?;
+            math.raw_set("random", &self.no_dice)?;
+            let ctx = scope.create_userdata(Ctx {
+                state: scratch,
+                run,
+                progress: &progress,
+                halted,
+            })?;
+            Ok(self.host.limited(&card.file, || {
+                let table: Table = card.chunk.call(env)?;
+                let function: Function = table.raw_get(side)?;
+                function.call::<()>(ctx)
+            }))
+        });
+        halted.set(false);
+        let progress = progress.into_inner();
+        let log = progress.log.lines;
+        // A choice stops the script wherever it is: what the script did after it (an error
+        // from the stop itself, or anything else) does not count.
+        if let Some((player, choices)) = progress.pending {
+            return Ok(CardRun {
+                progress: EventProgress::Choice { player, choices },
+                log,
+            });
+        }
+        let failed = |error: ScriptError| EventFailure {
+            line: error.line(),
+            message: match error {
+                ScriptError::Runtime { message, .. } | ScriptError::Syntax { message, .. } => {
+                    message
+                }
+                other => other.to_string(),
+            },
+        };
+        match outcome {
+            Err(error) => return Err(failed(self.host.classify(&card.file, &error))),
+            Ok(Err(error)) => return Err(failed(error)),
+            Ok(Ok(())) => {}
+        }
+        if progress.cursor < run.choices.len() {
+            return Err(plain(format!(
+                "card {} finished after {} choices, but {} answers were given",
+                run.card,
+                progress.cursor,
+                run.choices.len()
+            )));
+        }
+        Ok(CardRun {
+            progress: EventProgress::Done(progress.grants),
+            log,
+        })
+    }
+}
+
+impl EventHost for CardHost {
+    /// Runs the side's function of card `run.card` on `scratch` (see [`CardHost`]).
+    fn run(&self, scratch: &mut State, run: &EventRun) -> Result<EventProgress, EventFailure> {
+        self.run_logged(scratch, run).map(|r| r.progress)
+    }
+}
+
+impl fmt::Debug for CardHost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CardHost")
+            .field("cards", &self.cards.keys().collect::<Vec<_>>())
+            .field("limits", &self.host.limits())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,764 @@
+//! The default deck's cards 1–8 against the test scenarios of the deck file (§5, §5.1), played
+//! through the real game flow ([`State::apply_with`] with the [`CardHost`]); and the card host's
+//! contract: a mid-effect choice, an effect the core refuses, a malformed card file.
+//!
+//! Each scenario builds its "Start" position (the §2.1 setup plus the listed changes, made with
+//! the core's primitives), plays the side with the bracketed choices, and compares the whole
+//! board with the start edited as the scenario lists: "everything not listed keeps its start
+//! value".
+
+mod support;
+
+use darbar::engine::{Rule, Snapshot};
+use darbar::vijayanagara::{
+    Action, CardSet, CommandKind, DecisionKind, Error, EventFailure, EventHost, EventProgress,
+    EventRun, EventSide, Faction, Lasting, Log, Piece, PieceKind, Player, SpaceId, State,
+    Structure, TurnOption,
+};
+use darbar_lua::{CardHost, DeckError, STANDARD_DECK, ScriptError};
+use support::{BK, Board, DS, assert_board, game_on_card, in_event, play_event, run_direct};
+
+use EventSide::{Shaded, Unshaded};
+use SpaceId::*;
+
+fn host() -> CardHost {
+    CardHost::standard()
+}
+
+fn select(space: SpaceId) -> Action {
+    Action::Select(space)
+}
+
+// ----- the deck -----------------------------------------------------------------------------
+
+#[test]
+fn the_shipped_cards_match_the_core_card_data() {
+    // Number, title, order, Stay Eligible and both texts, exactly as data/cards.json has them.
+    let host = host();
+    assert_eq!(
+        host.numbers().collect::<Vec<_>>(),
+        (1..=8).collect::<Vec<_>>()
+    );
+    for n in 1..=8 {
+        assert_eq!(host.event(n), CardSet::standard().event(n), "card {n}");
+        assert_eq!(host.file(n), Some(format!("{n:02}.lua").as_str()));
+    }
+}
+
+#[test]
+fn the_card_directory_loads_as_the_embedded_deck() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/cards/vijayanagara");
+    let from_dir = CardHost::from_dir(dir).unwrap();
+    let embedded = host();
+    assert!(from_dir.numbers().eq(embedded.numbers()));
+    for n in embedded.numbers() {
+        assert_eq!(from_dir.event(n), embedded.event(n));
+    }
+}
+
+// ----- §5 scenarios, cards 1–8 ----------------------------------------------------------------
+
+/// Card 1, start: setup + 3 Mongols in Punjab (MI box 9).
+fn card_1_start() -> State {
+    let mut state = game_on_card(1);
+    state.place(Punjab, Piece::Mongol, 3).unwrap();
+    assert_eq!(state.available().mongols, 9);
+    state
+}
+
+#[test]
+fn card_1_unshaded_places_2_mongols_in_delhi() {
+    let mut state = card_1_start();
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // Delhi 4 Troops + 2 Mongols; MI box 7.
+    expected.at(Delhi).mongols = 2;
+    expected.available.mongols = 7;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_1_shaded_removes_2_mongols_and_ds_places_2_troops_in_delhi() {
+    let mut state = card_1_start();
+    let mut expected = Board::of(&state);
+    // [remove 2 from Punjab]: only Punjab holds Mongols, so the count is the only question.
+    play_event(&mut state, &host(), Shaded, &[Action::Count(2)]);
+    // Punjab 4 Troops + 1 Mongol; MI box 11; Delhi 6 Troops; DS avail Troops 8.
+    expected.at(Punjab).mongols = 1;
+    expected.available.mongols = 11;
+    expected.at(Delhi).troops = 6;
+    expected.available.troops = 8;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_2_unshaded_bk_places_2_amirs_in_maharashtra_and_gains_2() {
+    let mut state = game_on_card(2);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // Maharashtra 6 Obedient Amirs; BK avail Amirs 4; BK Res 8.
+    expected.at(Maharashtra).amirs.obedient = 6;
+    expected.available.amirs = 4;
+    expected.resources[BK] = 8;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_2_shaded_ds_removes_2_obedient_amirs_and_gains_4() {
+    let mut state = game_on_card(2);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[Action::Count(2)]);
+    // [2] Maharashtra 2 Amirs; BK avail Amirs 8; DS Res 16.
+    expected.at(Maharashtra).amirs.obedient = 2;
+    expected.available.amirs = 8;
+    expected.resources[DS] = 16;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_3_unshaded_bk_gains_2_cavalry_and_places_an_amir_in_gujarat() {
+    let mut state = game_on_card(3);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[select(Gujarat)]);
+    // BK cavalry 2, pool 6; [Gujarat] Gujarat 1 Troop + 2 Amirs; BK avail Amirs 5.
+    expected.cavalry[BK] = 2;
+    expected.pool = 6;
+    expected.at(Gujarat).amirs.obedient = 2;
+    expected.available.amirs = 5;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_3_shaded_ds_places_a_governor_and_a_troop_in_gujarat_and_gains_cavalry() {
+    let mut state = game_on_card(3);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    // Gujarat 2 Troops + 1 Governor + 1 Amir; DS avail Troops 9, Governors 3; DS cavalry 3,
+    // pool 7.
+    expected.at(Gujarat).troops = 2;
+    expected.at(Gujarat).governors = 1;
+    expected.available.troops = 9;
+    expected.available.governors = 3;
+    expected.cavalry[DS] = 3;
+    expected.pool = 7;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_4_unshaded_rajput_kingdoms_becomes_independent_and_loses_its_troop() {
+    let mut state = game_on_card(4);
+    let mut expected = Board::of(&state);
+    // 1 Troop only: removing "2 DS units" asks nothing (C2).
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // Rajput Kingdoms Independent, empty, uncontrolled; DS avail Troops 11; DS VP 17.
+    expected.tributary.remove(RajputKingdoms);
+    expected.at(RajputKingdoms).troops = 0;
+    expected.available.troops = 11;
+    expected.vp[DS] = 17;
+    assert_board(&state, &expected);
+    assert_eq!(state.controller(RajputKingdoms), None);
+}
+
+#[test]
+fn card_4_shaded_ds_places_2_troops_and_rajput_kingdoms_stays_tributary() {
+    let mut state = game_on_card(4);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    // Rajput Kingdoms 3 Troops, still Tributary; DS avail Troops 8; DS VP 18.
+    expected.at(RajputKingdoms).troops = 3;
+    expected.available.troops = 8;
+    assert_board(&state, &expected);
+    assert_eq!(state.victory_points(Player::Sultanate), 18);
+}
+
+#[test]
+fn card_4_shaded_after_unshaded_makes_rajput_kingdoms_tributary_again() {
+    let mut state = game_on_card(4);
+    let mut expected = Board::of(&state);
+    let host = host();
+    play_event(&mut state, &host, Unshaded, &[]);
+    // The card is played once per game: S is applied directly to the position U left.
+    let progress = run_direct(&mut state, &host, 4, Shaded, Player::Sultanate, &[]);
+    assert_eq!(progress, EventProgress::Done(vec![]));
+    // 2 Troops, Tributary again, DS VP 18.
+    expected.at(RajputKingdoms).troops = 2;
+    expected.available.troops = 9;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_5_unshaded_places_mongols_in_punjab_then_delhi() {
+    let mut state = game_on_card(5);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // Punjab 4 Troops + 2 Mongols; Delhi 4 Troops + 1 Mongol; MI box 9.
+    expected.at(Punjab).mongols = 2;
+    expected.at(Delhi).mongols = 1;
+    expected.available.mongols = 9;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_5_shaded_places_a_qasbah_in_delhi_and_siri_fort_lasts() {
+    let mut state = game_on_card(5);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    // Qasbah in Delhi; DS avail Qasbahs 3; `siri_fort` active.
+    expected.at(Delhi).structure = Some(Structure::Qasbah);
+    expected.available.qasbahs = 3;
+    expected.lasting.insert(Lasting::SiriFort);
+    assert_board(&state, &expected);
+}
+
+/// A game whose first card is a Mongol Invasion card, with Punjab holding 2 Mongols and no DS
+/// piece; the operator carries out Attack and Plunder there. Returns the DS Resources lost and
+/// whether DS then had to remove a Troop.
+fn plunder_in_punjab(siri_fort: bool) -> (u8, bool) {
+    let host = host();
+    let mut state = (0..)
+        .map(State::new)
+        .find(|s| {
+            matches!(
+                s.deck().current(),
+                Some(darbar::vijayanagara::Card::MongolInvasion(_))
+            )
+        })
+        .unwrap();
+    state.enable_events();
+    state.remove(Punjab, Piece::Troop, 4).unwrap();
+    state.place(Punjab, Piece::Mongol, 2).unwrap();
+    if siri_fort {
+        run_direct(&mut state, &host, 5, Shaded, Player::Sultanate, &[]);
+        assert!(state.lasting_effects().contains(Lasting::SiriFort));
+    }
+    let before = state.resources(Player::Sultanate);
+    let mut log = Log::silent();
+    for action in [
+        Action::Command(CommandKind::AttackAndPlunder),
+        Action::Select(Punjab),
+    ] {
+        state.apply_with(action, &host, &mut log).unwrap();
+    }
+    let must_remove_troop = matches!(
+        state.decision().map(|d| d.kind),
+        Some(DecisionKind::Plunder)
+    );
+    (
+        before - state.resources(Player::Sultanate),
+        must_remove_troop,
+    )
+}
+
+#[test]
+fn card_5_shaded_follow_up_plunder_removes_no_troop_while_siri_fort_lasts() {
+    // Attack and Plunder in a Punjab with 2 Mongols and no DS piece → DS Res −2 and no Troop
+    // removed; without the effect the same Plunder removes 1 Troop.
+    assert_eq!(plunder_in_punjab(true), (2, false));
+    assert_eq!(plunder_in_punjab(false), (2, true));
+}
+
+#[test]
+fn card_6_unshaded_ds_pays_bk_and_vn() {
+    let mut state = game_on_card(6);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // DS Res 10; BK Res 8; VN Res 9.
+    expected.resources = [10, 8, 9];
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_6_shaded_market_control_lasts() {
+    let mut state = game_on_card(6);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    expected.lasting.insert(Lasting::MarketControl);
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_6_shaded_follow_up_conscript_caps_are_one_higher() {
+    // A game whose first faction on turn is DS; card 6 S is carried out directly, then DS
+    // Conscripts in Delhi and Jaunpur: Delhi 10 Troops, Jaunpur 4 Troops, DS avail Troops 2,
+    // DS Res 10.
+    let host = host();
+    let mut state = (0..)
+        .map(State::new)
+        .find(|s| s.current_event().is_some() && s.current_player() == Some(Player::Sultanate))
+        .unwrap();
+    state.enable_events();
+    run_direct(&mut state, &host, 6, Shaded, Player::Bahmani, &[]);
+    let mut expected = Board::of(&state);
+    let mut log = Log::silent();
+    for action in [
+        Action::Option(TurnOption::CommandAndDecree),
+        Action::Command(CommandKind::Conscript),
+        select(Delhi),
+        Action::Count(6),
+        select(Jaunpur),
+        Action::Count(2),
+        Action::Done,
+    ] {
+        state.apply_with(action, &host, &mut log).unwrap();
+    }
+    expected.at(Delhi).troops = 10;
+    expected.at(Jaunpur).troops = 4;
+    expected.available.troops = 2;
+    expected.resources[DS] = 10;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_7_unshaded_removes_the_governor_and_a_troop_from_malwa() {
+    let mut state = game_on_card(7);
+    let mut expected = Board::of(&state);
+    // [the Governor and 1 Troop]: once the Governor is gone only Troops qualify, so the second
+    // removal asks nothing.
+    let governor = Action::Remove {
+        space: Malwa,
+        piece: Piece::Governor,
+    };
+    play_event(&mut state, &host(), Unshaded, &[governor]);
+    // Malwa 2 Troops; DS avail Troops 11, Governors 5.
+    expected.at(Malwa).troops = 2;
+    expected.at(Malwa).governors = 0;
+    expected.available.troops = 11;
+    expected.available.governors = 5;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_7_shaded_qasbah_then_free_conscript_in_malwa() {
+    let mut state = game_on_card(7);
+    let mut expected = Board::of(&state);
+    // The granted free Conscript: Malwa is the only space offered; the Qasbah cap is 2.
+    play_event(
+        &mut state,
+        &host(),
+        Shaded,
+        &[select(Malwa), Action::Count(2)],
+    );
+    // Malwa 5 Troops + 1 Governor + Qasbah; DS avail Troops 8, Qasbahs 3; DS Res 12 (free).
+    expected.at(Malwa).troops = 5;
+    expected.at(Malwa).structure = Some(Structure::Qasbah);
+    expected.available.troops = 8;
+    expected.available.qasbahs = 3;
+    assert_board(&state, &expected);
+}
+
+/// Card 8, start: setup + 2 Mongols in Punjab (MI box 10).
+fn card_8_start() -> State {
+    let mut state = game_on_card(8);
+    state.place(Punjab, Piece::Mongol, 2).unwrap();
+    assert_eq!(state.available().mongols, 10);
+    state
+}
+
+#[test]
+fn card_8_unshaded_ds_moves_3_troops_to_punjab() {
+    let mut state = card_8_start();
+    let mut expected = Board::of(&state);
+    let from = |space| Action::Move {
+        from: space,
+        piece: Piece::Troop,
+    };
+    // [DS takes the Troops of Sindh, Rajput Kingdoms, Gujarat]
+    play_event(
+        &mut state,
+        &host(),
+        Unshaded,
+        &[from(Sindh), from(RajputKingdoms), from(Gujarat)],
+    );
+    // Those three Provinces 0 Troops (Gujarat keeps its Amir); Punjab 7 Troops + 2 Mongols.
+    expected.at(Sindh).troops = 0;
+    expected.at(RajputKingdoms).troops = 0;
+    expected.at(Gujarat).troops = 0;
+    expected.at(Punjab).troops = 7;
+    assert_board(&state, &expected);
+    assert_eq!(state.space(Gujarat).amirs.obedient, 1);
+}
+
+#[test]
+fn card_8_shaded_free_attack_on_the_mongols_in_punjab() {
+    let mut state = card_8_start();
+    // Scripted dice: DS 1,3,5,6; MI 2,4. DS spends no cavalry and takes no support.
+    state.force_dice(&[1, 3, 5, 6, 2, 4]);
+    let mut expected = Board::of(&state);
+    play_event(
+        &mut state,
+        &host(),
+        Shaded,
+        &[
+            Action::Yes,                        // DS may: it does
+            select(Punjab),                     // [Attack in Punjab only]
+            Action::Defender(Faction::Mongols), // OQ-33: MI defends
+            Action::Done,                       // no support
+            Action::Done,                       // no cavalry spent
+            Action::Remove {
+                space: Punjab,
+                piece: Piece::Troop,
+            }, // the 1 hit MI scores
+            Action::Done,                       // no second space
+        ],
+    );
+    // DS hits 2 (1 and 3 ≤ 4); MI's Charge turns its 2 into a 1: 1 hit. Punjab 3 Troops,
+    // 0 Mongols; MI box 12; DS avail Troops 11; DS Res 12.
+    expected.at(Punjab).troops = 3;
+    expected.at(Punjab).mongols = 0;
+    expected.available.mongols = 12;
+    expected.available.troops = 11;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_8_shaded_ds_may_decline_the_attack() {
+    let mut state = card_8_start();
+    let expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[Action::No]);
+    assert_board(&state, &expected);
+}
+
+// ----- §5.1 edge cases for cards 1–8 ------------------------------------------------------------
+
+#[test]
+fn convention_c10_empty_pool_bk_takes_its_cavalry_from_ds_and_vn() {
+    // Card 3 U with pool 0, DS 5 and VN 5 cavalry → BK takes 2 from DS and/or VN [BK's
+    // choice].
+    let mut state = game_on_card(3);
+    state.gain_cavalry_from_pool(Player::Sultanate, 3);
+    state.gain_cavalry_from_pool(Player::Vijayanagara, 5);
+    assert_eq!(state.cavalry_pool(), 0);
+    let mut expected = Board::of(&state);
+    play_event(
+        &mut state,
+        &host(),
+        Unshaded,
+        &[
+            Action::TakeCavalry(Player::Sultanate),
+            Action::TakeCavalry(Player::Vijayanagara),
+            select(Maharashtra),
+        ],
+    );
+    expected.cavalry = [4, 2, 4];
+    expected.at(Maharashtra).amirs.obedient = 5;
+    expected.available.amirs = 5;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn convention_c3_stacking_no_second_structure_in_delhi() {
+    // Card 5 S with a Qasbah already in Delhi → no placement; `siri_fort` still active.
+    let mut state = game_on_card(5);
+    state.place(Delhi, Piece::Qasbah, 1).unwrap();
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    expected.lasting.insert(Lasting::SiriFort);
+    assert_board(&state, &expected);
+    assert_eq!(state.available().qasbahs, 3);
+}
+
+#[test]
+fn convention_c3_shortage_places_as_many_as_are_available() {
+    // Card 1 S with only 1 DS Troop available: 2 Mongols removed, 1 Troop placed.
+    let mut state = card_1_start();
+    state.place(Malwa, Piece::Troop, 9).unwrap();
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[Action::Count(2)]);
+    expected.at(Punjab).mongols = 1;
+    expected.available.mongols = 11;
+    expected.at(Delhi).troops = 5;
+    expected.available.troops = 0;
+    assert_board(&state, &expected);
+}
+
+// ----- the host's contract ------------------------------------------------------------------------
+
+#[test]
+fn a_mid_effect_choice_waits_and_resumes_identically() {
+    let host = host();
+    let mut state = game_on_card(3);
+    let before = Board::of(&state);
+    let mut log = Log::silent();
+    state
+        .apply_with(Action::Option(TurnOption::EventOrCommand), &host, &mut log)
+        .unwrap();
+    state
+        .apply_with(Action::Event(Unshaded), &host, &mut log)
+        .unwrap();
+    // BK must choose, as the text names it (C1), though DS carries the Event out.
+    let decision = state.decision().unwrap();
+    assert_eq!(decision.player, Player::Bahmani);
+    assert_eq!(decision.kind, DecisionKind::Event { card: 3 });
+    let offered: Vec<Action> = decision
+        .choices
+        .into_iter()
+        .filter(|a| !matches!(a, Action::Give { .. })) // §1.5.2 gifts, offered everywhere
+        .collect();
+    assert_eq!(offered, [select(Gujarat), select(Maharashtra)]);
+    // The cavalry gain before the choice is not committed: the scratch copy was thrown away.
+    assert_board(&state, &before);
+
+    // The waiting game survives a snapshot, and both copies finish identically.
+    let mut restored = State::from_snapshot(&state.to_snapshot()).unwrap();
+    assert_eq!(restored, state);
+    state.apply_with(select(Gujarat), &host, &mut log).unwrap();
+    restored
+        .apply_with(select(Gujarat), &host, &mut Log::silent())
+        .unwrap();
+    assert_eq!(restored, state);
+    assert!(!in_event(&state));
+    assert_eq!(state.cavalry(Player::Bahmani), 2);
+    assert_eq!(state.space(Gujarat).amirs.obedient, 2);
+
+    // Directly: the same run with the same answers always gives the same state.
+    let run = EventRun {
+        card: 3,
+        side: Unshaded,
+        executor: Player::Sultanate,
+        choices: vec![],
+    };
+    let start = game_on_card(3);
+    let mut scratch = start.clone();
+    assert_eq!(
+        host.run(&mut scratch, &run),
+        Ok(EventProgress::Choice {
+            player: Player::Bahmani,
+            choices: vec![select(Gujarat), select(Maharashtra)],
+        })
+    );
+    let answered = EventRun {
+        choices: vec![select(Maharashtra)],
+        ..run
+    };
+    let (mut a, mut b) = (start.clone(), start.clone());
+    assert_eq!(host.run(&mut a, &answered), Ok(EventProgress::Done(vec![])));
+    assert_eq!(host.run(&mut b, &answered), Ok(EventProgress::Done(vec![])));
+    assert_eq!(a, b);
+    assert_eq!(a.space(Maharashtra).amirs.obedient, 5);
+}
+
+/// A one-card deck whose card `number` gains DS 3 Resources, then places a Fort in Delhi
+/// (§1.3 forbids it) on line 8 of the file.
+fn illegal_card(number: u8) -> CardHost {
+    let source = format!(
+        r#"return {{
+    number = {number}, title = "Illegal", order = "DBV", stay_eligible = false,
+    text = {{ unshaded = "DS gains 3 Resources, then BK places a Fort in Delhi.", shaded = "" }},
+    unshaded = function(ctx)
+        ctx:gain_resources("DS", 3)
+        -- BK structures may not stand in Delhi:
+        local where = "Delhi"
+        ctx:place(where, "Fort", 1)
+    end,
+    shaded = function(ctx) end,
+}}"#
+    );
+    CardHost::from_sources(&[("illegal.lua", source)]).unwrap()
+}
+
+#[test]
+fn an_effect_the_core_refuses_names_the_rule_and_changes_nothing() {
+    let mut state = game_on_card(7);
+    let host = illegal_card(7);
+    let mut log = Log::silent();
+    state
+        .apply_with(Action::Option(TurnOption::EventOrCommand), &host, &mut log)
+        .unwrap();
+    let before = state.clone();
+    let err = state
+        .apply_with(Action::Event(Unshaded), &host, &mut log)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        Error::Event {
+            card: 7,
+            message: "ctx:place: a Fort may not stand in Delhi (§1.3)".into(),
+            line: Some(8),
+        }
+    );
+    assert_eq!(err.rule(), Rule("2.3.4"));
+    assert_eq!(state, before, "the game is exactly as it was");
+
+    // It is the scratch copy that took the first effect, and it is what gets thrown away.
+    let run = EventRun {
+        card: 7,
+        side: Unshaded,
+        executor: Player::Sultanate,
+        choices: vec![],
+    };
+    let mut scratch = before.clone();
+    let failure = host.run(&mut scratch, &run).unwrap_err();
+    assert_eq!(
+        failure,
+        EventFailure {
+            message: "ctx:place: a Fort may not stand in Delhi (§1.3)".into(),
+            line: Some(8),
+        }
+    );
+    assert_eq!(
+        scratch.resources(Player::Sultanate),
+        before.resources(Player::Sultanate) + 3
+    );
+    assert_eq!(state, before);
+}
+
+#[test]
+fn a_syntax_error_in_a_card_file_is_refused_at_load_with_file_and_line() {
+    let mut sources: Vec<(String, String)> = STANDARD_DECK
+        .iter()
+        .map(|&(n, s)| (n.to_owned(), s.to_owned()))
+        .collect();
+    // Break a line of card 5: `ctx:place("Punjab", ...` loses its closing parenthesis.
+    let file = sources[4].0.clone();
+    let source = &mut sources[4].1;
+    let line = source
+        .lines()
+        .position(|l| l.contains("local punjab"))
+        .unwrap();
+    let broken: Vec<String> = source
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == line {
+                l.replacen("))", ")", 1)
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect();
+    *source = broken.join("\n");
+    let err = CardHost::from_sources(&sources).unwrap_err();
+    assert_eq!(err.file(), file);
+    let Some(reported) = err.line() else {
+        panic!("no line in {err}")
+    };
+    // Lua reports the line where it noticed the missing parenthesis: that line or the next.
+    assert!(
+        (line + 1..=line + 2).contains(&(reported as usize)),
+        "line {reported}, broken line {}",
+        line + 1
+    );
+    assert!(matches!(
+        err,
+        DeckError::Script {
+            error: ScriptError::Syntax { .. },
+            ..
+        }
+    ));
+    assert!(
+        err.to_string().starts_with("05.lua: syntax error at line"),
+        "{err}"
+    );
+
+    // The same from a directory.
+    let dir = std::env::temp_dir().join(format!("darbar-lua-cards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, source) in &sources {
+        std::fs::write(dir.join(name), source).unwrap();
+    }
+    std::fs::write(dir.join("notes.txt"), "not a card").unwrap();
+    let from_dir = CardHost::from_dir(&dir).unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(from_dir, err);
+}
+
+#[test]
+fn a_missing_directory_is_a_read_error() {
+    let err = CardHost::from_dir("/nonexistent/darbar/cards").unwrap_err();
+    assert!(matches!(err, DeckError::Read { .. }), "{err}");
+    assert_eq!(err.file(), "/nonexistent/darbar/cards");
+}
+
+#[test]
+fn every_card_side_of_the_deck_runs_on_the_setup() {
+    // Each side either finishes or asks a legal question, whoever carries it out.
+    let host = host();
+    for card in 1..=8 {
+        for side in [Unshaded, Shaded] {
+            for executor in Player::ALL {
+                let run = EventRun {
+                    card,
+                    side,
+                    executor,
+                    choices: vec![],
+                };
+                let result = host.run(&mut State::new(1), &run);
+                match result {
+                    Ok(EventProgress::Done(_)) => {}
+                    Ok(EventProgress::Choice { choices, .. }) => assert!(!choices.is_empty()),
+                    Err(e) => panic!("card {card} {side:?} by {executor:?}: {e:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_random_game_with_events_plays_cards_1_to_8_without_failing() {
+    // Random play where the Event of cards 1–8 is always taken when offered: every offered
+    // action applies, and play goes on (other cards are played as Commands).
+    let host = host();
+    let mut events_played = 0;
+    for seed in 0..40u64 {
+        let mut state = State::new(seed);
+        state.enable_events();
+        let mut rng = darbar::engine::GameRng::from_seed_u64(seed);
+        for _ in 0..400 {
+            if state.is_over() {
+                break;
+            }
+            let card = state.current_event();
+            let mut actions: Vec<Action> = state
+                .legal_actions()
+                .into_iter()
+                .filter(|a| !matches!(a, Action::Give { .. }))
+                .collect();
+            let ours = card.is_some_and(|c| c <= 8);
+            if !ours {
+                actions.retain(|a| {
+                    !matches!(
+                        a,
+                        Action::Event(_) | Action::Option(TurnOption::EventOrCommand)
+                    )
+                });
+            } else if actions.contains(&Action::Option(TurnOption::EventOrCommand)) {
+                actions = vec![Action::Option(TurnOption::EventOrCommand)];
+            } else if actions.iter().any(|a| matches!(a, Action::Event(_))) {
+                actions.retain(|a| matches!(a, Action::Event(_)));
+                events_played += 1;
+            }
+            if actions.is_empty() {
+                actions = state.legal_actions();
+            }
+            let action = actions[rng.below(actions.len() as u32) as usize];
+            let before = state.clone();
+            state
+                .apply_with(action, &host, &mut Log::silent())
+                .unwrap_or_else(|e| panic!("seed {seed}, {action}: {e}"));
+            assert_ne!(state, before);
+            state.check_invariants().unwrap();
+        }
+    }
+    assert!(events_played > 10, "only {events_played} events played");
+}
+
+#[test]
+fn card_7_unshaded_may_remove_the_qasbah() {
+    // C13: a DS piece includes the Qasbah; here the executor takes it and the Governor.
+    let mut state = game_on_card(7);
+    state.place(Malwa, Piece::Qasbah, 1).unwrap();
+    let qasbah = Action::Remove {
+        space: Malwa,
+        piece: Piece::Qasbah,
+    };
+    let governor = Action::Remove {
+        space: Malwa,
+        piece: Piece::Governor,
+    };
+    play_event(&mut state, &host(), Unshaded, &[qasbah, governor]);
+    assert_eq!(state.space(Malwa).structure, None);
+    assert_eq!(state.space(Malwa).governors, 0);
+    assert_eq!(state.space(Malwa).troops, 3);
+    assert_eq!(state.available().get(PieceKind::Qasbah), 4);
+    assert_eq!(state.available().get(PieceKind::Governor), 5);
+}
