@@ -1,4 +1,4 @@
-//! The default deck's cards 1–8 against the test scenarios of the deck file (§5, §5.1), played
+//! The default deck's cards 1–16 against the test scenarios of the deck file (§5, §5.1), played
 //! through the real game flow ([`State::apply_with`] with the [`CardHost`]); and the card host's
 //! contract: a mid-effect choice, an effect the core refuses, a malformed card file.
 //!
@@ -11,12 +11,12 @@ mod support;
 
 use darbar::engine::{Rule, Snapshot};
 use darbar::vijayanagara::{
-    Action, CardSet, CommandKind, DecisionKind, Error, EventFailure, EventHost, EventProgress,
-    EventRun, EventSide, Faction, Lasting, Log, Piece, PieceKind, Player, SpaceId, State,
-    Structure, TurnOption,
+    Action, CardSet, CommandKind, DecisionKind, Dynasty, Error, EventFailure, EventHost,
+    EventProgress, EventRun, EventSide, Faction, Lasting, Log, Piece, PieceKind, Player, SpaceId,
+    State, Structure, TurnOption,
 };
 use darbar_lua::{CardHost, DeckError, STANDARD_DECK, ScriptError};
-use support::{BK, Board, DS, assert_board, game_on_card, in_event, play_event, run_direct};
+use support::{BK, Board, DS, VN, assert_board, game_on_card, in_event, play_event, run_direct};
 
 use EventSide::{Shaded, Unshaded};
 use SpaceId::*;
@@ -37,9 +37,9 @@ fn the_shipped_cards_match_the_core_card_data() {
     let host = host();
     assert_eq!(
         host.numbers().collect::<Vec<_>>(),
-        (1..=8).collect::<Vec<_>>()
+        (1..=16).collect::<Vec<_>>()
     );
-    for n in 1..=8 {
+    for n in 1..=16 {
         assert_eq!(host.event(n), CardSet::standard().event(n), "card {n}");
         assert_eq!(host.file(n), Some(format!("{n:02}.lua").as_str()));
     }
@@ -418,6 +418,412 @@ fn card_8_shaded_ds_may_decline_the_attack() {
     assert_board(&state, &expected);
 }
 
+// ----- §5 scenarios, cards 9–16 ---------------------------------------------------------------
+
+/// Card 9, start: setup, except Gondwana Independent and uncontrolled, holding 1 Rebelling
+/// Amir + 1 DS Troop (DS avail Troops 9; DS VP 17).
+fn card_9_start() -> State {
+    let mut state = game_on_card(9);
+    state.set_tributary(Gondwana, false).unwrap();
+    // Independent, Gondwana is BK-controlled and its Amir Rebelling (R1); the Troop then ties
+    // control (1 vs 1) and the Amir stays Rebelling.
+    state.place(Gondwana, Piece::Troop, 1).unwrap();
+    assert_eq!(state.space(Gondwana).amirs.rebelling, 1);
+    assert_eq!(state.space(Gondwana).troops, 1);
+    assert_eq!(state.controller(Gondwana), None);
+    assert_eq!(state.available().troops, 9);
+    assert_eq!(state.victory_points(Player::Sultanate), 17);
+    state
+}
+
+#[test]
+fn card_9_unshaded_bk_places_2_amirs_and_shifts_its_influence() {
+    let mut state = card_9_start();
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // Maharashtra 6 Amirs; BK avail Amirs 4; BK Influence 1; BK VP 1.
+    expected.at(Maharashtra).amirs.obedient = 6;
+    expected.available.amirs = 4;
+    expected.influence[0].level = 1;
+    expected.vp[BK] = 1;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_9_shaded_places_a_tributary_marker_in_gondwana() {
+    let mut state = card_9_start();
+    let mut expected = Board::of(&state);
+    // [Gondwana]: the only Independent Province.
+    play_event(&mut state, &host(), Shaded, &[select(Gondwana)]);
+    // Gondwana Tributary, its Amir Obedient; DS VP 18.
+    expected.tributary.insert(Gondwana);
+    expected.at(Gondwana).amirs.rebelling = 0;
+    expected.at(Gondwana).amirs.obedient = 1;
+    expected.vp[DS] = 18;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_9_shaded_with_no_independent_province_asks_nothing_and_does_nothing() {
+    // C2: on the setup every Province is Tributary, so no Province qualifies.
+    let mut state = game_on_card(9);
+    let expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_10_unshaded_vn_places_a_raja_and_the_qasbah_of_andhra_goes() {
+    let mut state = game_on_card(10);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // Andhra 1 Troop + 3 Obedient Rajas, no Qasbah (3 > 1); VN avail Rajas 7; DS avail
+    // Qasbahs 5; Andhra still Tributary.
+    expected.at(Andhra).rajas.obedient = 3;
+    expected.at(Andhra).structure = None;
+    expected.available.rajas = 7;
+    expected.available.qasbahs = 5;
+    assert_board(&state, &expected);
+    assert!(state.is_tributary(Andhra));
+}
+
+#[test]
+fn card_10_shaded_ds_gains_2_per_raja_in_andhra_and_1_cavalry() {
+    let mut state = game_on_card(10);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    // DS Res 16 (2 Rajas × 2); DS cavalry 3, pool 7.
+    expected.resources[DS] = 16;
+    expected.cavalry[DS] = 3;
+    expected.pool = 7;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_11_unshaded_vn_places_2_rajas_in_karnataka_and_gains_cavalry() {
+    let mut state = game_on_card(11);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[Action::Count(2)]);
+    // [2] Karnataka 5 Rajas; VN avail Rajas 6; VN cavalry 1, pool 7.
+    expected.at(Karnataka).rajas.obedient = 5;
+    expected.available.rajas = 6;
+    expected.cavalry[VN] = 1;
+    expected.pool = 7;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_11_shaded_removes_2_rajas_and_ds_gains_cavalry_from_the_pool() {
+    let mut state = game_on_card(11);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[Action::Count(2)]);
+    // [2] Karnataka 1 Raja; VN avail Rajas 10; DS cavalry 3 (VN holds none, so from the
+    // pool), pool 7; DS Res 12.
+    expected.at(Karnataka).rajas.obedient = 1;
+    expected.available.rajas = 10;
+    expected.cavalry[DS] = 3;
+    expected.pool = 7;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_11_shaded_takes_the_cavalry_first_from_vn() {
+    // C10 "first from VN": VN holds 1, so it comes from VN and the pool is untouched.
+    let mut state = game_on_card(11);
+    state.gain_cavalry_from_pool(Player::Vijayanagara, 1);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[Action::Count(0)]);
+    expected.cavalry[DS] = 3;
+    expected.cavalry[VN] = 0;
+    assert_board(&state, &expected);
+}
+
+/// Card 12 unshaded with [VN Rebels], on `state` (the setup, under either dynasty).
+fn card_12_unshaded_vn_rebels(mut state: State) {
+    let mut expected = Board::of(&state);
+    // VN may: it does; the granted Rebel offers Tamilakam only.
+    play_event(
+        &mut state,
+        &host(),
+        Unshaded,
+        &[Action::Yes, select(Tamilakam)],
+    );
+    // Tamilakam Independent, VN-controlled: 1 Troop + 3 Rebelling Rajas; VN avail Rajas 6;
+    // VN Res 7 (free); DS VP 16; VN VP 2.
+    expected.tributary.remove(Tamilakam);
+    expected.at(Tamilakam).rajas.obedient = 0;
+    expected.at(Tamilakam).rajas.rebelling = 3;
+    expected.available.rajas = 6;
+    expected.vp[DS] = 16;
+    expected.vp[VN] = 2;
+    assert_board(&state, &expected);
+    assert_eq!(state.controller(Tamilakam), Some(Player::Vijayanagara));
+}
+
+#[test]
+fn card_12_unshaded_vn_places_2_rajas_and_rebels_in_tamilakam_under_khalji() {
+    let state = game_on_card(12);
+    assert_eq!(state.dynasty(), Dynasty::Khalji);
+    card_12_unshaded_vn_rebels(state);
+}
+
+#[test]
+fn card_12_unshaded_vn_may_decline_the_rebel() {
+    let mut state = game_on_card(12);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[Action::No]);
+    expected.at(Tamilakam).rajas.obedient = 3;
+    expected.available.rajas = 6;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_12_shaded_ds_places_2_troops_and_removes_the_raja_of_tamilakam() {
+    let mut state = game_on_card(12);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[]);
+    // Tamilakam 3 Troops, 0 Rajas; DS avail Troops 8; VN avail Rajas 9.
+    expected.at(Tamilakam).troops = 3;
+    expected.at(Tamilakam).rajas.obedient = 0;
+    expected.available.troops = 8;
+    expected.available.rajas = 9;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_13_unshaded_bk_rebels_in_maharashtra_then_places_an_amir() {
+    let mut state = game_on_card(13);
+    let mut expected = Board::of(&state);
+    // [BK Rebels]: BK may: it does; the granted Rebel offers Maharashtra only.
+    play_event(
+        &mut state,
+        &host(),
+        Unshaded,
+        &[Action::Yes, select(Maharashtra)],
+    );
+    // Maharashtra Independent, BK-controlled, 5 Rebelling Amirs; BK avail Amirs 5; BK Res 6
+    // (free); DS VP 16; BK VP 2.
+    expected.tributary.remove(Maharashtra);
+    expected.at(Maharashtra).amirs.obedient = 0;
+    expected.at(Maharashtra).amirs.rebelling = 5;
+    expected.available.amirs = 5;
+    expected.vp[DS] = 16;
+    expected.vp[BK] = 2;
+    assert_board(&state, &expected);
+    assert_eq!(state.controller(Maharashtra), Some(Player::Bahmani));
+}
+
+#[test]
+fn card_13_shaded_ds_places_a_governor_and_2_troops_and_removes_2_amirs() {
+    let mut state = game_on_card(13);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[Action::Count(2)]);
+    // [2] Maharashtra 2 Troops + 1 Governor + 2 Obedient Amirs; DS avail Troops 8,
+    // Governors 3; BK avail Amirs 8.
+    expected.at(Maharashtra).troops = 2;
+    expected.at(Maharashtra).governors = 1;
+    expected.at(Maharashtra).amirs.obedient = 2;
+    expected.available.troops = 8;
+    expected.available.governors = 3;
+    expected.available.amirs = 8;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_14_unshaded_ds_loses_resources_and_cavalry_and_mongols_enter_the_passes() {
+    let mut state = game_on_card(14);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    // DS Res 9; DS cavalry 0, BK 1, VN 1, pool 8; Mountain Passes 2 Troops + 2 Mongols;
+    // MI box 10.
+    expected.resources[DS] = 9;
+    expected.cavalry = [0, 1, 1];
+    expected.pool = 8;
+    expected.at(MountainPasses).mongols = 2;
+    expected.available.mongols = 10;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_14_unshaded_ds_gives_only_the_cavalry_it_holds() {
+    // C10 "gives": DS holds 1 token, so BK gets it and VN nothing; the pool gives nothing.
+    let mut state = game_on_card(14);
+    state.return_cavalry(Player::Sultanate, 1).unwrap();
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    expected.resources[DS] = 9;
+    expected.cavalry = [0, 1, 0];
+    expected.at(MountainPasses).mongols = 2;
+    expected.available.mongols = 10;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_14_shaded_ds_places_3_troops_in_delhi_and_gains_3() {
+    let mut state = game_on_card(14);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Shaded, &[Action::Count(3)]);
+    // [3] Delhi 7 Troops; DS avail Troops 7; DS Res 15.
+    expected.at(Delhi).troops = 7;
+    expected.available.troops = 7;
+    expected.resources[DS] = 15;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_15_unshaded_andhra_becomes_independent_and_vn_controlled() {
+    let mut state = game_on_card(15);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[select(Andhra)]);
+    // [Andhra] Andhra Independent: 1 Troop + Qasbah + 3 Rebelling Rajas, VN-controlled
+    // (3 vs 2); VN avail Rajas 7; DS VP 16; VN VP 2.
+    expected.tributary.remove(Andhra);
+    expected.at(Andhra).rajas.obedient = 0;
+    expected.at(Andhra).rajas.rebelling = 3;
+    expected.available.rajas = 7;
+    expected.vp[DS] = 16;
+    expected.vp[VN] = 2;
+    assert_board(&state, &expected);
+    assert_eq!(state.controller(Andhra), Some(Player::Vijayanagara));
+}
+
+#[test]
+fn card_15_shaded_ds_places_a_governor_in_andhra_and_removes_2_rajas() {
+    let mut state = game_on_card(15);
+    let mut expected = Board::of(&state);
+    // [Andhra; remove 2]: the executor (VN) picks Andhra, DS the count.
+    play_event(
+        &mut state,
+        &host(),
+        Shaded,
+        &[select(Andhra), Action::Count(2)],
+    );
+    // Andhra 1 Troop + 1 Governor + Qasbah, 0 Rajas, Tributary; DS avail Governors 3; VN avail
+    // Rajas 10.
+    expected.at(Andhra).governors = 1;
+    expected.at(Andhra).rajas.obedient = 0;
+    expected.available.governors = 3;
+    expected.available.rajas = 10;
+    assert_board(&state, &expected);
+    assert!(state.is_tributary(Andhra));
+}
+
+#[test]
+fn card_16_unshaded_vn_places_2_rajas_then_rallies_in_karnataka_and_tamilakam() {
+    let mut state = game_on_card(16);
+    let mut expected = Board::of(&state);
+    // [Rally in Karnataka and Tamilakam]: Karnataka 1 + 1 (Karnataka) = 2, Tamilakam 1.
+    play_event(
+        &mut state,
+        &host(),
+        Unshaded,
+        &[
+            Action::Yes,
+            select(Karnataka),
+            Action::Count(2),
+            select(Tamilakam),
+            Action::Count(1),
+            Action::Done, // 2 Provinces selected: the Rally is over
+        ],
+    );
+    // Karnataka 7 Rajas (3 + 2 + Rally 2); Tamilakam 1 Troop + 2 Rajas; VN avail Rajas 3;
+    // VN Res 7.
+    expected.at(Karnataka).rajas.obedient = 7;
+    expected.at(Tamilakam).rajas.obedient = 2;
+    expected.available.rajas = 3;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_16_unshaded_vn_may_select_no_province_for_the_rally() {
+    // C6 "in up to 2 spaces": 0 is allowed, so VN is asked first.
+    let mut state = game_on_card(16);
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[Action::No]);
+    expected.at(Karnataka).rajas.obedient = 5;
+    expected.available.rajas = 6;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn card_16_shaded_removes_the_rajas_of_andhra_and_ds_gains_2() {
+    let mut state = game_on_card(16);
+    let mut expected = Board::of(&state);
+    play_event(
+        &mut state,
+        &host(),
+        Shaded,
+        &[select(Andhra), Action::Count(2)],
+    );
+    // [Andhra] Andhra 0 Rajas; VN avail Rajas 10; DS Res 14.
+    expected.at(Andhra).rajas.obedient = 0;
+    expected.available.rajas = 10;
+    expected.resources[DS] = 14;
+    assert_board(&state, &expected);
+}
+
+// ----- §5.1 edge cases for cards 9–16 -----------------------------------------------------------
+
+#[test]
+fn convention_c8_track_end_bk_influence_4_is_not_shifted() {
+    // Card 9 U with BK Influence 4 → 2 Amirs placed; the shift is ignored; no slot change.
+    let mut state = game_on_card(9);
+    state.shift_influence(Player::Bahmani, 4).unwrap();
+    assert_eq!(state.influence(Player::Bahmani), Some(4));
+    let mut expected = Board::of(&state);
+    play_event(&mut state, &host(), Unshaded, &[]);
+    expected.at(Maharashtra).amirs.obedient = 6;
+    expected.available.amirs -= 2;
+    assert_board(&state, &expected);
+}
+
+#[test]
+fn convention_c7_majority_no_bk_majority_no_rebel_but_the_amir_is_placed() {
+    // Card 13 U with Maharashtra = 4 Amirs + 4 Troops → no BK majority, no Rebel; BK still
+    // places 1 Amir (5 Obedient Amirs, Tributary).
+    let mut state = game_on_card(13);
+    state.place(Maharashtra, Piece::Troop, 4).unwrap();
+    let mut expected = Board::of(&state);
+    // Nothing to decide: the Rebel is not possible, so BK is not asked.
+    play_event(&mut state, &host(), Unshaded, &[]);
+    expected.at(Maharashtra).amirs.obedient = 5;
+    expected.available.amirs = 5;
+    assert_board(&state, &expected);
+    assert!(state.is_tributary(Maharashtra));
+}
+
+/// The §2.1 setup with card 12 current and its first faction about to choose, but under the
+/// Tughlaq dynasty: in the game's snapshot card 12 is moved to just after Zenith of the Delhi
+/// Sultanate (swapped with the Event card there), the cards before it count as revealed, and
+/// the dynasty is Tughlaq, as the core's invariants require once Zenith is resolved (§2.7).
+fn card_12_under_tughlaq() -> State {
+    let state = game_on_card(12);
+    let mut snapshot: serde_json::Value = serde_json::from_str(&state.to_snapshot()).unwrap();
+    let inner = &mut snapshot["state"];
+    inner["dynasty"] = "Tughlaq".into();
+    let deck = &mut inner["deck"];
+    let cards = deck["cards"].as_array_mut().unwrap();
+    let zenith = cards
+        .iter()
+        .position(|c| c["Succession"] == "ZenithOfTheSultanate")
+        .unwrap();
+    assert!(cards[zenith + 1].get("Event").is_some());
+    let current = cards.iter().position(|c| c["Event"] == 12).unwrap();
+    cards.swap(current, zenith + 1);
+    deck["drawn"] = (zenith + 2).into();
+    let tughlaq = State::from_snapshot(&snapshot.to_string()).unwrap();
+    assert_eq!(tughlaq.dynasty(), Dynasty::Tughlaq);
+    assert_eq!(tughlaq.current_event(), Some(12));
+    assert_eq!(Board::of(&tughlaq), Board::of(&state));
+    tughlaq
+}
+
+#[test]
+fn convention_c7_tughlaq_card_12_gives_the_same_result() {
+    // Card 12 U under Tughlaq → same result as the test in row 12.
+    card_12_unshaded_vn_rebels(card_12_under_tughlaq());
+}
+
 // ----- §5.1 edge cases for cards 1–8 ------------------------------------------------------------
 
 #[test]
@@ -673,7 +1079,7 @@ fn a_missing_directory_is_a_read_error() {
 fn every_card_side_of_the_deck_runs_on_the_setup() {
     // Each side either finishes or asks a legal question, whoever carries it out.
     let host = host();
-    for card in 1..=8 {
+    for card in 1..=16 {
         for side in [Unshaded, Shaded] {
             for executor in Player::ALL {
                 let run = EventRun {
@@ -694,8 +1100,8 @@ fn every_card_side_of_the_deck_runs_on_the_setup() {
 }
 
 #[test]
-fn a_random_game_with_events_plays_cards_1_to_8_without_failing() {
-    // Random play where the Event of cards 1–8 is always taken when offered: every offered
+fn a_random_game_with_events_plays_cards_1_to_16_without_failing() {
+    // Random play where the Event of cards 1–16 is always taken when offered: every offered
     // action applies, and play goes on (other cards are played as Commands).
     let host = host();
     let mut events_played = 0;
@@ -713,7 +1119,7 @@ fn a_random_game_with_events_plays_cards_1_to_8_without_failing() {
                 .into_iter()
                 .filter(|a| !matches!(a, Action::Give { .. }))
                 .collect();
-            let ours = card.is_some_and(|c| c <= 8);
+            let ours = card.is_some_and(|c| c <= 16);
             if !ours {
                 actions.retain(|a| {
                     !matches!(

@@ -633,7 +633,7 @@ fn card_runs_are_under_the_limits() {
 fn cards_the_deck_lacks_are_failures() {
     let host = CardHost::standard();
     let run = EventRun {
-        card: 9,
+        card: 17,
         side: EventSide::Shaded,
         executor: Player::Bahmani,
         choices: vec![],
@@ -641,7 +641,7 @@ fn cards_the_deck_lacks_are_failures() {
     assert_eq!(
         host.run(&mut State::new(1), &run),
         Err(EventFailure {
-            message: "this deck has no script for card 9".into(),
+            message: "this deck has no script for card 17".into(),
             line: None,
         })
     );

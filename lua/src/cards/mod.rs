@@ -68,8 +68,8 @@ pub use header::DeckError;
 use header::Header;
 
 /// The card files of the darbar default deck shipped with the crate (`lua/cards/vijayanagara/`),
-/// as `(file name, source)`. Cards 1–8 so far.
-pub const STANDARD_DECK: [(&str, &str); 8] = [
+/// as `(file name, source)`. Cards 1–16 so far.
+pub const STANDARD_DECK: [(&str, &str); 16] = [
     ("01.lua", include_str!("../../cards/vijayanagara/01.lua")),
     ("02.lua", include_str!("../../cards/vijayanagara/02.lua")),
     ("03.lua", include_str!("../../cards/vijayanagara/03.lua")),
@@ -78,6 +78,14 @@ pub const STANDARD_DECK: [(&str, &str); 8] = [
     ("06.lua", include_str!("../../cards/vijayanagara/06.lua")),
     ("07.lua", include_str!("../../cards/vijayanagara/07.lua")),
     ("08.lua", include_str!("../../cards/vijayanagara/08.lua")),
+    ("09.lua", include_str!("../../cards/vijayanagara/09.lua")),
+    ("10.lua", include_str!("../../cards/vijayanagara/10.lua")),
+    ("11.lua", include_str!("../../cards/vijayanagara/11.lua")),
+    ("12.lua", include_str!("../../cards/vijayanagara/12.lua")),
+    ("13.lua", include_str!("../../cards/vijayanagara/13.lua")),
+    ("14.lua", include_str!("../../cards/vijayanagara/14.lua")),
+    ("15.lua", include_str!("../../cards/vijayanagara/15.lua")),
+    ("16.lua", include_str!("../../cards/vijayanagara/16.lua")),
 ];
 
 /// A deck of card scripts, ready to run as the core's [`EventHost`].
