@@ -4,7 +4,7 @@
 use std::fmt;
 
 use darbar::vijayanagara::{
-    EVENT_CARDS, EventCard, MONGOL_INVASION_CARDS, MongolInvasionCard, Player,
+    EVENT_CARDS, EventCard, MONGOL_INVASION_CARDS, MongolInvasionCard, Player, parse_order,
 };
 use mlua::{Table, Value};
 use thiserror::Error;
@@ -274,23 +274,6 @@ impl Reader<'_> {
         }
         Ok(())
     }
-}
-
-/// "DBV" → [DS, BK, VN]; `None` unless it is a permutation of D, B and V (spaces ignored).
-fn parse_order(text: &str) -> Option<[Player; 3]> {
-    let players: Vec<Player> = text
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            'D' => Some(Player::Sultanate),
-            'B' => Some(Player::Bahmani),
-            'V' => Some(Player::Vijayanagara),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    let order: [Player; 3] = players.try_into().ok()?;
-    let distinct = order[0] != order[1] && order[1] != order[2] && order[0] != order[2];
-    distinct.then_some(order)
 }
 
 /// The first line of `source` that assigns `field` (`field =`, not `field ==`), found by a

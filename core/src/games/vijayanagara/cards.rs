@@ -200,8 +200,16 @@ impl CardSet {
     }
 }
 
-/// "DBV" → [DS, BK, VN]; `None` unless it is a permutation of D, B and V.
-fn parse_order(text: &str) -> Option<[Player; 3]> {
+/// A card's faction order as printed, "DBV" → [DS, BK, VN] (spaces ignored); `None` unless it
+/// is an order of D, B and V (§2.3.2). Card hosts read their own card headers with it.
+///
+/// ```
+/// use darbar::vijayanagara::{Player, parse_order};
+///
+/// assert_eq!(parse_order("V D B"), Some([Player::Vijayanagara, Player::Sultanate, Player::Bahmani]));
+/// assert_eq!(parse_order("DDB"), None);
+/// ```
+pub fn parse_order(text: &str) -> Option<[Player; 3]> {
     let players: Vec<Player> = text
         .chars()
         .filter(|c| !c.is_whitespace())

@@ -51,7 +51,7 @@ mod space;
 mod state;
 
 pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
-pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard};
+pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard, parse_order};
 pub use combat::Die;
 pub use decision::{DecisionKind, VijayanagaraDecision};
 pub use deck::{
