@@ -30,6 +30,7 @@ impl EventHost for TestHost {
                     Action::Select(SpaceId::Maharashtra),
                     Action::Select(SpaceId::Karnataka),
                 ],
+                prompt: "Where?".into(),
             });
         };
         let unit = match me {
@@ -46,14 +47,18 @@ impl EventHost for TestHost {
         } else {
             CommandKind::Rally
         };
-        Ok(EventProgress::Done(vec![Grant::Command {
-            player: me,
-            kind,
-            limited: true,
-            only: None,
-            max_spaces: None,
-            rebel_under_khalji: false,
-        }]))
+        Ok(EventProgress::Done {
+            grants: vec![Grant::Command {
+                player: me,
+                kind,
+                limited: true,
+                only: None,
+                max_spaces: None,
+                rebel_under_khalji: false,
+                optional: false,
+            }],
+            log: vec![format!("{me} gains 2 Resources")],
+        })
     }
 }
 

@@ -43,7 +43,7 @@ fn done(host: &CardHost, choices: &[Action]) -> (CardRun, State) {
     let (result, state) = run(host, choices);
     let result = result.unwrap_or_else(|e| panic!("{e:?}"));
     assert!(
-        matches!(result.progress, EventProgress::Done(_)),
+        matches!(result.progress, EventProgress::Done { .. }),
         "{:?}",
         result.progress
     );
@@ -60,7 +60,9 @@ fn failure(host: &CardHost, choices: &[Action]) -> EventFailure {
 
 fn choice(host: &CardHost, choices: &[Action]) -> (Player, Vec<Action>) {
     match run(host, choices).0.unwrap().progress {
-        EventProgress::Choice { player, choices } => (player, choices),
+        EventProgress::Choice {
+            player, choices, ..
+        } => (player, choices),
         other => panic!("expected a choice, got {other:?}"),
     }
 }
@@ -435,6 +437,7 @@ fn pcall_cannot_catch_the_stop_for_a_choice() {
         EventProgress::Choice {
             player: Player::Sultanate,
             choices: vec![Action::Yes, Action::No],
+            prompt: "Yes or no?".into(),
         }
     );
     assert!(result.log.is_empty(), "{:?}", result.log);
@@ -552,34 +555,58 @@ fn grants_are_returned_in_order() {
         r#"
         ctx:grant_command{ faction = "VN", command = "rebel", limited = true, spaces = { "Tamilakam" }, rebel_under_khalji = true }
         ctx:grant_decree{ faction = "BK", decree = "Build" }
-        ctx:grant_command{ faction = "DS", command = "Attack", max_spaces = 2 }
+        ctx:grant_command{ faction = "DS", command = "Attack", max_spaces = 2, optional = true }
+        ctx:grant_decree{ faction = "DS", decree = "Campaign", spaces = { "Orissa", "Andhra" }, max_spaces = 1 }
+        ctx:grant_decree{ faction = "BK", decree = "Conspire", influence_extension = true }
     "#,
     );
     let (run, _) = done(&host, &[]);
     assert_eq!(
         run.progress,
-        EventProgress::Done(vec![
-            Grant::Command {
-                player: Player::Vijayanagara,
-                kind: CommandKind::Rebel,
-                limited: true,
-                only: Some([Tamilakam].into_iter().collect()),
-                max_spaces: None,
-                rebel_under_khalji: true,
-            },
-            Grant::Decree {
-                player: Player::Bahmani,
-                kind: DecreeKind::Build,
-            },
-            Grant::Command {
-                player: Player::Sultanate,
-                kind: CommandKind::Attack,
-                limited: false,
-                only: None,
-                max_spaces: Some(2),
-                rebel_under_khalji: false,
-            },
-        ])
+        EventProgress::Done {
+            grants: vec![
+                Grant::Command {
+                    player: Player::Vijayanagara,
+                    kind: CommandKind::Rebel,
+                    limited: true,
+                    only: Some([Tamilakam].into_iter().collect()),
+                    max_spaces: None,
+                    rebel_under_khalji: true,
+                    optional: false,
+                },
+                Grant::Decree {
+                    player: Player::Bahmani,
+                    kind: DecreeKind::Build,
+                    only: None,
+                    max_spaces: None,
+                    influence_extension: false,
+                },
+                Grant::Command {
+                    player: Player::Sultanate,
+                    kind: CommandKind::Attack,
+                    limited: false,
+                    only: None,
+                    max_spaces: Some(2),
+                    rebel_under_khalji: false,
+                    optional: true,
+                },
+                Grant::Decree {
+                    player: Player::Sultanate,
+                    kind: DecreeKind::Campaign,
+                    only: Some([Orissa, Andhra].into_iter().collect()),
+                    max_spaces: Some(1),
+                    influence_extension: false,
+                },
+                Grant::Decree {
+                    player: Player::Bahmani,
+                    kind: DecreeKind::Conspire,
+                    only: None,
+                    max_spaces: None,
+                    influence_extension: true,
+                },
+            ],
+            log: vec![],
+        }
     );
     let decree = card(r#"ctx:grant_decree{ faction = "VN", decree = "Trade" }"#);
     assert!(

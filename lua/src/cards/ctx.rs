@@ -117,8 +117,8 @@ pub(crate) const WAITING: &str =
 pub(crate) struct Progress {
     /// The next recorded answer to replay.
     pub cursor: usize,
-    /// Set when the script needs one more answer: who chooses, and the options.
-    pub pending: Option<(Player, Vec<Action>)>,
+    /// Set when the script needs one more answer: who chooses, the options, the question.
+    pub pending: Option<(Player, Vec<Action>, String)>,
     /// Free Commands and Decrees, in the order granted.
     pub grants: Vec<Grant>,
     /// `ctx:log` and `print` lines.
@@ -349,6 +349,14 @@ impl Fields<'_> {
         }
     }
 
+    /// A set of spaces as [`Fields::spaces`] reads it; `None` when the field is absent.
+    fn space_set(&self, field: &'static str) -> mlua::Result<Option<SpaceSet>> {
+        Ok(match self.value(field)? {
+            Value::Nil => None,
+            _ => Some(self.spaces(field)?.into_iter().collect()),
+        })
+    }
+
     /// A space name or a list of them, in order, without repeats.
     fn spaces(&self, field: &'static str) -> mlua::Result<Vec<SpaceId>> {
         let call = self.at(field);
@@ -416,6 +424,8 @@ struct Selection {
     up_to: bool,
     chooser: Player,
     destination: Destination,
+    /// The "how many" question.
+    prompt: Option<String>,
 }
 
 impl Ctx<'_> {
@@ -426,6 +436,7 @@ impl Ctx<'_> {
         call: Call,
         player: Player,
         options: Vec<Action>,
+        prompt: impl FnOnce() -> String,
     ) -> mlua::Result<Option<Action>> {
         if options.is_empty() {
             return Ok(None);
@@ -451,7 +462,7 @@ impl Ctx<'_> {
                 )))
             }
             None => {
-                progress.pending = Some((player, options));
+                progress.pending = Some((player, options, prompt()));
                 self.halted.set(true);
                 Err(waiting())
             }
@@ -549,6 +560,33 @@ impl Ctx<'_> {
         found
     }
 
+    /// Refills released Influence slots at once, the Influence faction choosing each piece's
+    /// source (deck C8, §1.9). With no piece anywhere the slot stays short.
+    fn refill(&mut self, call: Call) -> mlua::Result<()> {
+        while let Some((player, level)) = self.state.pending_refill() {
+            let options: Vec<Action> = self
+                .state
+                .refill_sources()
+                .into_iter()
+                .map(Action::Refill)
+                .collect();
+            let source = match options.as_slice() {
+                [] => break,
+                [Action::Refill(only)] => *only,
+                _ => match self.choose(call, player, options, || {
+                    format!("Refill the Influence slot at level {level} from")
+                })? {
+                    Some(Action::Refill(source)) => source,
+                    _ => break,
+                },
+            };
+            self.state
+                .refill_from(source)
+                .map_err(|e| refused(call, e))?;
+        }
+        Ok(())
+    }
+
     /// Removes or moves `n` pieces of a selection, one at a time, asking the chooser only
     /// when the answer matters (C2, C4, C5). "Up to n" first asks how many.
     fn transfer(&mut self, call: Call, selection: &Selection) -> mlua::Result<u8> {
@@ -561,7 +599,9 @@ impl Ctx<'_> {
                 return Ok(0);
             }
             let options = (0..=max).map(Action::Count).collect();
-            target = match self.choose(call, selection.chooser, options)? {
+            target = match self.choose(call, selection.chooser, options, || {
+                selection.prompt.clone().unwrap_or_else(|| "How many?".into())
+            })? {
                 Some(Action::Count(n)) => n,
                 _ => 0,
             };
@@ -583,7 +623,11 @@ impl Ctx<'_> {
                         Destination::Space(_) => Action::Move { from: space, piece },
                     })
                     .collect();
-                match self.choose(call, selection.chooser, options)? {
+                let which = || match selection.destination {
+                    Destination::Box => "Which piece is removed next?".to_owned(),
+                    Destination::Space(to) => format!("Which piece moves to {to} next?"),
+                };
+                match self.choose(call, selection.chooser, options, which)? {
                     Some(Action::Remove { space, piece } | Action::Move { from: space, piece }) => {
                         (space, piece)
                     }
@@ -628,6 +672,7 @@ impl Ctx<'_> {
             up_to: fields.boolean("up_to")?,
             chooser: fields.player("player", self.run.executor)?,
             destination,
+            prompt: fields.text("prompt")?,
         })
     }
 }
@@ -746,7 +791,6 @@ impl UserData for Ctx<'_> {
                 call,
                 table: &table,
             };
-            fields.text("prompt")?;
             let selection = this.selection(call, &fields, Destination::Box)?;
             this.transfer(call, &selection)
         });
@@ -763,7 +807,6 @@ impl UserData for Ctx<'_> {
                 call,
                 table: &table,
             };
-            fields.text("prompt")?;
             let to = space_arg(fields.at("to"), &fields.required("to")?, 1)?;
             let selection = this.selection(call, &fields, Destination::Space(to))?;
             this.transfer(call, &selection)
@@ -784,9 +827,12 @@ impl UserData for Ctx<'_> {
                             format!("a number of steps expected, got {}", value_text(&steps)),
                         )
                     })?;
-                this.state
+                let level = this
+                    .state
                     .shift_influence(player, steps)
-                    .map_err(|e| refused(call, e))
+                    .map_err(|e| refused(call, e))?;
+                this.refill(call)?;
+                Ok(level)
             },
         );
         methods.add_method_mut("gain_resources", |_, this, (faction, n): (Value, Value)| {
@@ -830,6 +876,7 @@ impl UserData for Ctx<'_> {
                         call,
                         gainer,
                         holders.iter().map(|&p| Action::TakeCavalry(p)).collect(),
+                        || "Take a cavalry token from whom?".into(),
                     )? {
                         Some(Action::TakeCavalry(p)) => p,
                         _ => break,
@@ -883,6 +930,7 @@ impl UserData for Ctx<'_> {
                     "spaces",
                     "max_spaces",
                     "rebel_under_khalji",
+                    "optional",
                 ],
             )?;
             let fields = Fields {
@@ -910,10 +958,7 @@ impl UserData for Ctx<'_> {
                         ),
                     )
                 })?;
-            let only = match fields.value("spaces")? {
-                Value::Nil => None,
-                _ => Some(fields.spaces("spaces")?.into_iter().collect::<SpaceSet>()),
-            };
+            let only = fields.space_set("spaces")?;
             let grant = Grant::Command {
                 player,
                 kind,
@@ -921,13 +966,24 @@ impl UserData for Ctx<'_> {
                 only,
                 max_spaces: fields.count("max_spaces")?,
                 rebel_under_khalji: fields.boolean("rebel_under_khalji")?,
+                optional: fields.boolean("optional")?,
             };
             this.progress.borrow_mut().grants.push(grant);
             Ok(())
         });
         methods.add_method("grant_decree", |_, this, options: Value| {
             let call = call("grant_decree");
-            let table = options_table(call, options, &["faction", "decree"])?;
+            let table = options_table(
+                call,
+                options,
+                &[
+                    "faction",
+                    "decree",
+                    "spaces",
+                    "max_spaces",
+                    "influence_extension",
+                ],
+            )?;
             let fields = Fields {
                 call,
                 table: &table,
@@ -953,10 +1009,14 @@ impl UserData for Ctx<'_> {
                         ),
                     )
                 })?;
-            this.progress
-                .borrow_mut()
-                .grants
-                .push(Grant::Decree { player, kind });
+            let grant = Grant::Decree {
+                player,
+                kind,
+                only: fields.space_set("spaces")?,
+                max_spaces: fields.count("max_spaces")?,
+                influence_extension: fields.boolean("influence_extension")?,
+            };
+            this.progress.borrow_mut().grants.push(grant);
             Ok(())
         });
         methods.add_method("log", |lua, this, values: Variadic<Value>| {
@@ -977,7 +1037,7 @@ impl UserData for Ctx<'_> {
                 call,
                 table: &table,
             };
-            fields.text("prompt")?;
+            let prompt = fields.text("prompt")?;
             fields.required("among")?;
             let among = fields.spaces("among")?;
             let player = fields.player("player", this.run.executor)?;
@@ -985,7 +1045,8 @@ impl UserData for Ctx<'_> {
             if fields.boolean("optional")? && !offered.is_empty() {
                 offered.push(Action::Done);
             }
-            Ok(match this.choose(call, player, offered)? {
+            let prompt = || prompt.unwrap_or_else(|| "Choose a space".into());
+            Ok(match this.choose(call, player, offered, prompt)? {
                 Some(Action::Select(space)) => Some(space.name()),
                 _ => None,
             })
@@ -1001,9 +1062,10 @@ impl UserData for Ctx<'_> {
                 call,
                 table: &table,
             };
-            fields.text("prompt")?;
+            let prompt = fields.text("prompt")?;
             let player = fields.player("player", this.run.executor)?;
-            Ok(this.choose(call, player, vec![Action::Yes, Action::No])? == Some(Action::Yes))
+            let prompt = || prompt.unwrap_or_else(|| "Yes or no?".into());
+            Ok(this.choose(call, player, vec![Action::Yes, Action::No], prompt)? == Some(Action::Yes))
         });
         methods.add_method("choose_number", |_, this, options: Value| {
             let call = call("choose_number");
@@ -1012,7 +1074,7 @@ impl UserData for Ctx<'_> {
                 call,
                 table: &table,
             };
-            fields.text("prompt")?;
+            let prompt = fields.text("prompt")?;
             let min = fields.count("min")?.unwrap_or(0);
             fields.required("max")?;
             let max = fields.count("max")?.unwrap_or(0);
@@ -1022,7 +1084,8 @@ impl UserData for Ctx<'_> {
             } else {
                 Vec::new()
             };
-            Ok(match this.choose(call, player, offered)? {
+            let prompt = || prompt.unwrap_or_else(|| "How many?".into());
+            Ok(match this.choose(call, player, offered, prompt)? {
                 Some(Action::Count(n)) => Some(n),
                 _ => None,
             })

@@ -68,25 +68,8 @@ pub use header::DeckError;
 use header::Header;
 
 /// The card files of the darbar default deck shipped with the crate (`lua/cards/vijayanagara/`),
-/// as `(file name, source)`. Cards 1–16 so far.
-pub const STANDARD_DECK: [(&str, &str); 16] = [
-    ("01.lua", include_str!("../../cards/vijayanagara/01.lua")),
-    ("02.lua", include_str!("../../cards/vijayanagara/02.lua")),
-    ("03.lua", include_str!("../../cards/vijayanagara/03.lua")),
-    ("04.lua", include_str!("../../cards/vijayanagara/04.lua")),
-    ("05.lua", include_str!("../../cards/vijayanagara/05.lua")),
-    ("06.lua", include_str!("../../cards/vijayanagara/06.lua")),
-    ("07.lua", include_str!("../../cards/vijayanagara/07.lua")),
-    ("08.lua", include_str!("../../cards/vijayanagara/08.lua")),
-    ("09.lua", include_str!("../../cards/vijayanagara/09.lua")),
-    ("10.lua", include_str!("../../cards/vijayanagara/10.lua")),
-    ("11.lua", include_str!("../../cards/vijayanagara/11.lua")),
-    ("12.lua", include_str!("../../cards/vijayanagara/12.lua")),
-    ("13.lua", include_str!("../../cards/vijayanagara/13.lua")),
-    ("14.lua", include_str!("../../cards/vijayanagara/14.lua")),
-    ("15.lua", include_str!("../../cards/vijayanagara/15.lua")),
-    ("16.lua", include_str!("../../cards/vijayanagara/16.lua")),
-];
+/// as `(file name, source)`, in file name order.
+pub const STANDARD_DECK: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/standard_deck.rs"));
 
 /// A deck of card scripts, ready to run as the core's [`EventHost`].
 ///
@@ -134,7 +117,7 @@ pub const STANDARD_DECK: [(&str, &str); 16] = [
 /// // Run again from the start with the answer: the effect finishes.
 /// run.choices.push(Action::Select(SpaceId::Gujarat));
 /// let mut scratch = state.clone();
-/// assert_eq!(host.run(&mut scratch, &run), Ok(EventProgress::Done(vec![])));
+/// assert_eq!(host.run(&mut scratch, &run), Ok(EventProgress::done()));
 /// assert_eq!(scratch.space(SpaceId::Gujarat).amirs.obedient, 2);
 /// ```
 ///
@@ -153,7 +136,8 @@ struct LoadedCard {
     chunk: Function,
 }
 
-/// What a run of a card side came to, with what the card logged.
+/// What a run of a card side came to, with what the card logged, also when it stopped at a
+/// choice (lines the core discards, as the card runs again from its start).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardRun {
     /// The result the core receives.
@@ -221,7 +205,7 @@ impl CardHost {
     ///
     /// Only if the shipped card files are invalid, which the test suite rules out.
     pub fn standard() -> CardHost {
-        CardHost::from_sources(&STANDARD_DECK).expect("the shipped card files are valid")
+        CardHost::from_sources(STANDARD_DECK).expect("the shipped card files are valid")
     }
 
     fn load<'a>(
@@ -330,7 +314,7 @@ impl CardHost {
     /// let host = CardHost::standard();
     /// let run = EventRun { card: 6, side: EventSide::Unshaded, executor: Player::Bahmani, choices: vec![] };
     /// let result = host.run_logged(&mut State::new(1), &run).unwrap();
-    /// assert_eq!(result.progress, EventProgress::Done(vec![]));
+    /// assert_eq!(result.progress, EventProgress::done());
     /// assert_eq!(result.log, ["DS loses 2 Resources; BK gains 2, VN gains 2"]);
     /// ```
     pub fn run_logged(&self, scratch: &mut State, run: &EventRun) -> Result<CardRun, EventFailure> {
@@ -388,9 +372,13 @@ impl CardHost {
         let log = progress.log.lines;
         // A choice stops the script wherever it is: what the script did after it (an error
         // from the stop itself, or anything else) does not count.
-        if let Some((player, choices)) = progress.pending {
+        if let Some((player, choices, prompt)) = progress.pending {
             return Ok(CardRun {
-                progress: EventProgress::Choice { player, choices },
+                progress: EventProgress::Choice {
+                    player,
+                    choices,
+                    prompt,
+                },
                 log,
             });
         }
@@ -417,7 +405,10 @@ impl CardHost {
             )));
         }
         Ok(CardRun {
-            progress: EventProgress::Done(progress.grants),
+            progress: EventProgress::Done {
+                grants: progress.grants,
+                log: log.clone(),
+            },
             log,
         })
     }

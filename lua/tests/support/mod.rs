@@ -200,7 +200,7 @@ pub fn run_direct(
     let progress = host
         .run(&mut scratch, &run)
         .unwrap_or_else(|e| panic!("card {card} {side:?}: {e:?}"));
-    if let EventProgress::Done(_) = progress {
+    if let EventProgress::Done { .. } = progress {
         *state = scratch;
     }
     progress

@@ -54,6 +54,10 @@ pub(crate) struct CommandScope {
     pub only: Option<SpaceSet>,
     /// An event's limit: at most this many spaces.
     pub max_spaces: Option<u8>,
+    /// An event's "may" or "in up to n spaces": the Command may end with no space selected
+    /// (deck C6).
+    #[serde(default)]
+    pub optional: bool,
 }
 
 impl CommandScope {
@@ -67,6 +71,7 @@ impl CommandScope {
             rebel_under_khalji: false,
             only: None,
             max_spaces: None,
+            optional: false,
         }
     }
 
@@ -92,11 +97,7 @@ impl CommandScope {
         CommandScope {
             faction: Faction::Mongols,
             operator,
-            limited: true,
-            free: true,
-            rebel_under_khalji: false,
-            only: None,
-            max_spaces: None,
+            ..CommandScope::free_limited(operator)
         }
     }
 }
@@ -526,7 +527,9 @@ impl State {
                     .into_iter()
                     .map(Action::Select)
                     .collect();
-                if !cmd.selected.is_empty() && !cmd.scope.limited {
+                let declines = cmd.selected.is_empty() && cmd.scope.optional;
+                let ends = !cmd.selected.is_empty() && !cmd.scope.limited;
+                if declines || ends {
                     choices.push(Action::Done);
                 }
                 choices

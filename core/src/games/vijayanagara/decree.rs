@@ -34,6 +34,48 @@ pub(crate) enum DecreeGrant {
     Turn,
     /// A Succession card's Campaign: only Delhi and Provinces (§2.5.1, §2.5.2, OQ-26).
     Succession,
+    /// An event's grant, within its limits (deck C6).
+    Event {
+        /// The spaces it may target; for Campaign, its destination.
+        only: Option<SpaceSet>,
+        /// At most this many targets.
+        max_spaces: Option<u8>,
+        /// Conspire reaches as with Influence ≥ 2 (§4.3.3).
+        influence_extension: bool,
+    },
+}
+
+impl DecreeGrant {
+    /// Whether an event's limits let the Decree target `space` after `chosen`.
+    fn allows(self, space: SpaceId, chosen: SpaceSet) -> bool {
+        match self {
+            DecreeGrant::Event {
+                only, max_spaces, ..
+            } => {
+                only.is_none_or(|set| set.contains(space))
+                    && max_spaces.is_none_or(|max| chosen.len() < usize::from(max))
+            }
+            _ => true,
+        }
+    }
+
+    /// The spaces a Campaign must end in, if an event names them.
+    fn destinations(self) -> Option<SpaceSet> {
+        match self {
+            DecreeGrant::Event { only, .. } => only,
+            _ => None,
+        }
+    }
+
+    fn influence_extension(self) -> bool {
+        matches!(
+            self,
+            DecreeGrant::Event {
+                influence_extension: true,
+                ..
+            }
+        )
+    }
 }
 
 /// The step a Decree is at.
@@ -188,8 +230,15 @@ impl State {
         prosperity + self.on_map(PieceKind::Temple)
     }
 
-    /// The spaces a Decree may target now.
+    /// The spaces a Decree may target now, within an event's limits.
     fn decree_targets(&self, decree: &DecreeState) -> Vec<SpaceId> {
+        let mut targets = self.decree_rule_targets(decree);
+        targets.retain(|&s| decree.grant.allows(s, decree.chosen));
+        targets
+    }
+
+    /// The spaces a Decree's own rule lets it target now.
+    fn decree_rule_targets(&self, decree: &DecreeState) -> Vec<SpaceId> {
         let provinces = SpaceId::ALL.into_iter().filter(|s| s.is_province());
         let unchosen = provinces.filter(|&s| !decree.chosen.contains(s));
         match decree.kind {
@@ -216,7 +265,7 @@ impl State {
                     return Vec::new();
                 }
                 unchosen
-                    .filter(|&s| !self.conspire_targets(s).is_empty())
+                    .filter(|&s| !self.conspire_targets(decree, s).is_empty())
                     .collect()
             }
             DecreeKind::Compel => {
@@ -234,8 +283,10 @@ impl State {
 
     /// The pieces Conspire may replace in `space` (§4.3.3, OQ-17, OQ-47): a DS Governor where
     /// BK has a piece; with Influence ≥ 2 also where BK is adjacent, and Rajas too.
-    fn conspire_targets(&self, space: SpaceId) -> Vec<Piece> {
-        let extended = self.influence(Player::Bahmani).unwrap_or(0) >= 2;
+    /// An event may grant the extension whatever the Influence (deck card 28).
+    fn conspire_targets(&self, decree: &DecreeState, space: SpaceId) -> Vec<Piece> {
+        let extended = self.influence(Player::Bahmani).unwrap_or(0) >= 2
+            || decree.grant.influence_extension();
         let reach = if extended {
             near(self, Faction::Bahmani, space)
         } else {
@@ -269,11 +320,18 @@ impl State {
         let succession = decree.grant == DecreeGrant::Succession;
         // OQ-26: a Succession Campaign uses only Delhi and Provinces.
         let allowed = |s: SpaceId| !succession || s == SpaceId::Delhi || s.is_province();
+        // Deck C6: an event may name the destinations; the group then only goes where it can
+        // still end in one of them.
+        let destinations = decree.grant.destinations();
+        let reaches = |path: &[SpaceId]| {
+            destinations.is_none_or(|dest| self.campaign_reaches(&mut path.to_vec(), dest, &allowed))
+        };
         let Some(&here) = path.last() else {
             let mut choices: Vec<Action> = SpaceId::ALL
                 .into_iter()
                 .filter(|&s| allowed(s) && self.space(s).units_of(Faction::Sultanate) > 0)
                 .filter(|&s| self.map().neighbours(s).iter().any(allowed))
+                .filter(|&s| reaches(&[s]))
                 .map(Action::Select)
                 .collect();
             choices.push(Action::Done); // a Decree with no effect may be declared (OQ-23)
@@ -302,7 +360,10 @@ impl State {
                 });
             }
         }
-        if steps > 0 && steps < 3 {
+        let at_destination = destinations.is_none_or(|dest| dest.contains(here));
+        // Away from a named destination, the group keeps at least one piece to get there.
+        let may_empty = at_destination || group.0 + group.1 > 1;
+        if steps > 0 && steps < 3 && may_empty {
             if group.0 > 0 {
                 choices.push(Action::Drop(Piece::Troop));
             }
@@ -316,14 +377,46 @@ impl State {
                     .neighbours(here)
                     .iter()
                     .filter(|&n| allowed(n) && !path.contains(&n))
+                    .filter(|&n| reaches(&[path, &[n]].concat()))
                     .map(Action::Select),
             );
         }
         // The destination: any space after the origin (X ≠ O).
-        if steps > 0 {
+        if steps > 0 && at_destination {
             choices.push(Action::Done);
         }
         choices
+    }
+
+    /// Whether a Campaign standing at the end of `path` can still end in `dest` within its 3
+    /// steps, without entering a space twice (§4.2.2, OQ-45).
+    fn campaign_reaches(
+        &self,
+        path: &mut Vec<SpaceId>,
+        dest: SpaceSet,
+        allowed: &impl Fn(SpaceId) -> bool,
+    ) -> bool {
+        let Some(&here) = path.last() else {
+            return false;
+        };
+        let steps = path.len() - 1;
+        if steps > 0 && dest.contains(here) {
+            return true;
+        }
+        if steps >= 3 {
+            return false;
+        }
+        for next in self.map().neighbours(here).iter() {
+            if allowed(next) && !path.contains(&next) {
+                path.push(next);
+                let reached = self.campaign_reaches(path, dest, allowed);
+                path.pop();
+                if reached {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The decision of a Decree under way.
@@ -344,7 +437,7 @@ impl State {
                 settled,
             } => self.campaign_choices(decree, path, *group, settled),
             DecreeStep::ConspireReplace { space } => self
-                .conspire_targets(*space)
+                .conspire_targets(decree, *space)
                 .into_iter()
                 .map(|piece| Action::Remove {
                     space: *space,

@@ -16,8 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{CommandKind, DecreeKind, EventSide};
 use super::command::CommandScope;
+use super::decree::DecreeGrant;
 use super::sequence::{Frame, Granted};
-use super::{Action, Error, Log, Player, SpaceSet, State};
+use super::{Action, DeckRules, Error, Log, Player, SpaceSet, State};
 
 /// A card side being carried out, with the choices made in it so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,9 +42,26 @@ pub enum EventProgress {
         player: Player,
         /// The legal answers; never empty.
         choices: Vec<Action>,
+        /// The question, in the card's words, shown to whoever chooses.
+        prompt: String,
     },
-    /// The effect is complete; these grants follow it, in order.
-    Done(Vec<Grant>),
+    /// The effect is complete.
+    Done {
+        /// What the card grants, carried out next, in order.
+        grants: Vec<Grant>,
+        /// What the card wrote to the game's log, in order.
+        log: Vec<String>,
+    },
+}
+
+impl EventProgress {
+    /// A finished effect that grants and logs nothing.
+    pub fn done() -> Self {
+        EventProgress::Done {
+            grants: Vec::new(),
+            log: Vec::new(),
+        }
+    }
 }
 
 /// Something an event grants beyond its direct effects (§3.1.3, §2.7.1).
@@ -63,13 +81,22 @@ pub enum Grant {
         max_spaces: Option<u8>,
         /// Rebel is legal even under the Khalji dynasty (§2.7.1).
         rebel_under_khalji: bool,
+        /// The faction may select no space at all, declining the Command (deck C6: "may",
+        /// "in up to n spaces").
+        optional: bool,
     },
-    /// A free Decree (Decrees are always free).
+    /// A free Decree (Decrees are always free; a Decree may end with no target, OQ-23).
     Decree {
         /// Who carries it out.
         player: Player,
         /// Which Decree.
         kind: DecreeKind,
+        /// The spaces it may target; for Campaign, its destination. `None` for any.
+        only: Option<SpaceSet>,
+        /// At most this many target spaces; `None` for the rules' own limit.
+        max_spaces: Option<u8>,
+        /// Conspire reaches as with Influence ≥ 2 whatever BK's Influence (§4.3.3).
+        influence_extension: bool,
     },
 }
 
@@ -96,6 +123,26 @@ impl State {
     /// through [`State::apply_with`] with an event host.
     pub fn enable_events(&mut self) {
         self.events = true;
+    }
+
+    /// The question of the event choice pending now, if the game waits for one.
+    pub fn event_prompt(&self) -> Option<&str> {
+        match self.stack.last()? {
+            Frame::Event { prompt, .. } => Some(prompt),
+            _ => None,
+        }
+    }
+
+    /// Plays Event cards with a deck of the host's own (see [`State::enable_events`]): its
+    /// faction orders, Stay Eligible flags and Mongol operators replace the default deck's.
+    pub fn enable_events_with(&mut self, rules: DeckRules) {
+        self.events = true;
+        self.deck_rules = rules;
+    }
+
+    /// The play-order rules of the deck in play.
+    pub fn deck_rules(&self) -> &DeckRules {
+        &self.deck_rules
     }
 
     /// Whether this game plays Event cards (see [`State::enable_events`]).
@@ -139,8 +186,12 @@ impl State {
     ) -> Result<(), Error> {
         let host = host.ok_or(Error::NoEventHost)?;
         let card = self.current_event().ok_or(Error::NoEventHost)?;
-        let info = self.cards().event(card);
-        if info.is_some_and(|c| c.stay_eligible) {
+        let info = self
+            .deck_rules
+            .is_standard()
+            .then(|| self.cards().event(card))
+            .flatten();
+        if self.deck_rules.stay_eligible(card) {
             // §2.3.4, OQ-24: the faction that chose the Event stays eligible.
             self.stay_eligible[player] = true;
         }
@@ -176,11 +227,16 @@ impl State {
             line: e.line,
         };
         match host.run(&mut scratch, &run).map_err(failure)? {
-            EventProgress::Choice { player, choices } if !choices.is_empty() => {
+            EventProgress::Choice {
+                player,
+                choices,
+                prompt,
+            } if !choices.is_empty() => {
                 self.stack.push(Frame::Event {
                     run,
                     chooser: player,
                     choices,
+                    prompt,
                 });
             }
             EventProgress::Choice { .. } => {
@@ -190,10 +246,13 @@ impl State {
                     line: None,
                 });
             }
-            EventProgress::Done(grants) => {
+            EventProgress::Done { grants, log: lines } => {
                 *self = scratch;
                 for grant in grants.into_iter().rev() {
                     self.push_grant(grant);
+                }
+                for line in lines {
+                    log.say(|| line);
                 }
                 log.say(|| format!("Event {} is carried out", run.card));
             }
@@ -224,6 +283,7 @@ impl State {
                 only,
                 max_spaces,
                 rebel_under_khalji,
+                optional,
             } => {
                 let scope = CommandScope {
                     limited,
@@ -231,14 +291,26 @@ impl State {
                     rebel_under_khalji,
                     only,
                     max_spaces,
+                    optional,
                     ..CommandScope::full(player)
                 };
                 self.stack
                     .push(Frame::Granted(Granted::Command(kind, scope)));
             }
-            Grant::Decree { player, kind } => {
+            Grant::Decree {
+                player,
+                kind,
+                only,
+                max_spaces,
+                influence_extension,
+            } => {
+                let limits = DecreeGrant::Event {
+                    only,
+                    max_spaces,
+                    influence_extension,
+                };
                 self.stack
-                    .push(Frame::Granted(Granted::Decree(player, kind)));
+                    .push(Frame::Granted(Granted::Decree(player, kind, limits)));
             }
         }
     }

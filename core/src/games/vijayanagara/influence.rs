@@ -187,8 +187,22 @@ impl State {
         sources
     }
 
-    /// Puts one piece from `source` into the pending slot (§1.9).
-    pub(crate) fn refill_from(&mut self, source: PieceSource) -> Result<(), Error> {
+    /// Puts one piece from `source` into the pending slot (§1.9). Play refills through the
+    /// [`Action::Refill`](super::Action::Refill) decision; an event host calls this to refill
+    /// at once, inside the effect (deck C8).
+    ///
+    /// ```
+    /// use darbar::vijayanagara::{PieceSource, Player, State};
+    ///
+    /// let mut state = State::new(1);
+    /// state.shift_influence(Player::Vijayanagara, 1).unwrap();
+    /// state.shift_influence(Player::Vijayanagara, -1).unwrap();
+    /// assert_eq!(state.pending_refill(), Some((Player::Vijayanagara, 1)));
+    /// state.refill_from(PieceSource::Available).unwrap();
+    /// state.refill_from(PieceSource::Available).unwrap();
+    /// assert_eq!(state.pending_refill(), None);
+    /// ```
+    pub fn refill_from(&mut self, source: PieceSource) -> Result<(), Error> {
         let Some((player, level)) = self.pending_refill() else {
             return Err(Error::NothingToDecide);
         };

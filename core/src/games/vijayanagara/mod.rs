@@ -28,6 +28,7 @@ mod command;
 mod control;
 mod decision;
 mod deck;
+mod deck_rules;
 mod decree;
 mod error;
 mod event;
@@ -53,6 +54,7 @@ mod state;
 pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
 pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard, parse_order};
 pub use combat::Die;
+pub use deck_rules::DeckRules;
 pub use decision::{DecisionKind, VijayanagaraDecision};
 pub use deck::{
     Card, DECK_SIZE, Deck, EVENT_CARDS, MONGOL_INVASION_CARDS, SUCCESSION_POSITIONS, SuccessionCard,

@@ -95,6 +95,9 @@ pub(crate) enum Frame {
         chooser: Player,
         /// The legal answers.
         choices: Vec<Action>,
+        /// The question, for whoever chooses.
+        #[serde(default)]
+        prompt: String,
     },
     /// Something an event granted, to be started next (§3.1.3).
     Granted(Granted),
@@ -111,8 +114,8 @@ pub(crate) enum Frame {
 pub(crate) enum Granted {
     /// A free Command.
     Command(CommandKind, CommandScope),
-    /// A Decree.
-    Decree(Player, DecreeKind),
+    /// A Decree, within the event's limits.
+    Decree(Player, DecreeKind, DecreeGrant),
 }
 
 /// What one Influence shift costs on Lords of the Deccan (§2.5.3).
@@ -165,6 +168,7 @@ impl State {
                 run,
                 chooser,
                 choices,
+                ..
             } => (
                 *chooser,
                 DecisionKind::Event { card: run.card },
@@ -489,7 +493,7 @@ impl State {
     fn step(&mut self, frame: Frame, log: &mut Log) -> Result<(), Error> {
         match frame {
             Frame::EventCard { number, eligible } => {
-                let order = self.cards().event(number).map_or(Player::ALL, |c| c.order);
+                let order = self.deck_rules.order(number);
                 let next = order
                     .into_iter()
                     .find(|&p| eligible[p] && self.eligibility(p) == PlayOrderBox::Eligible);
@@ -530,8 +534,8 @@ impl State {
                     });
                 }
             }
-            Frame::Granted(Granted::Decree(player, kind)) => {
-                self.begin_decree(player, kind, DecreeGrant::Turn, log)?
+            Frame::Granted(Granted::Decree(player, kind, limits)) => {
+                self.begin_decree(player, kind, limits, log)?
             }
             // A turn, a cavalry gain or a purchase with nothing left to do is over.
             Frame::FactionTurn { .. }
@@ -555,18 +559,19 @@ impl State {
         log.say(|| format!("— Card {}: {card} —", self.deck.played().len()));
         match card {
             Card::Event(number) => {
-                if let Some(info) = self.cards().event(number) {
-                    log.say(|| format!("{} (order {})", info.title, order_text(info.order)));
+                let order = order_text(self.deck_rules.order(number));
+                match self.cards().event(number) {
+                    Some(info) if self.deck_rules.is_standard() => {
+                        log.say(|| format!("{} (order {order})", info.title));
+                    }
+                    _ => log.say(|| format!("Order {order}")),
                 }
                 let eligible =
                     PerPlayer::from_fn(|p| self.eligibility(p) == PlayOrderBox::Eligible);
                 self.stack.push(Frame::EventCard { number, eligible });
             }
             Card::MongolInvasion(number) => {
-                let operator = self
-                    .cards()
-                    .invasion(number)
-                    .map_or(Player::Bahmani, |c| c.faction);
+                let operator = self.deck_rules.operator(number);
                 log.say(|| format!("{operator} operates the Mongols (§2.4)"));
                 self.stack.push(Frame::MongolInvasion {
                     operator,

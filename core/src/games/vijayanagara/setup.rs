@@ -98,6 +98,7 @@ impl State {
             stack: Vec::new(),
             over: false,
             events: false,
+            deck_rules: super::DeckRules::standard(),
             forced_dice: Vec::new(),
         }
     }
