@@ -7,6 +7,7 @@
 //! darbar map vijayanagara [--file map.json] # the map, validated
 //! darbar eval script.lua --seed 7           # a Lua script run against a starting position
 //! darbar play vijayanagara --seed 7 --bots random --json-log game.json
+//! darbar play vijayanagara --seed 7 --deck my-cards/   # Event cards from a deck of one's own
 //! darbar play vijayanagara --seed 7 --human DS   # you play the Sultanate at the terminal
 //! darbar replay game.json                   # the same game again, checked
 //! ```
@@ -20,8 +21,11 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use darbar::bots::RandomBot;
-use darbar::vijayanagara::simulation::{Checks, GameReport, play_checked};
-use darbar::vijayanagara::{Action, Log, Map, Player, SpaceId, State, VijayanagaraReplay};
+use darbar::vijayanagara::simulation::{Checks, GameReport, play_checked, play_checked_with};
+use darbar::vijayanagara::{
+    Action, Log, Map, Player, RuleOptions, SpaceId, State, VijayanagaraReplay,
+};
+use darbar_lua::CardHost;
 
 /// Rules engine for historical strategy board games of the Indian subcontinent.
 #[derive(Parser)]
@@ -60,6 +64,8 @@ enum Command {
         /// Write the replay record (game, options, seed, actions) to this file.
         #[arg(long)]
         json_log: Option<PathBuf>,
+        #[command(flatten)]
+        cards: Cards,
     },
     /// Play many random games, checking every step; print the figures.
     Fuzz {
@@ -77,11 +83,16 @@ enum Command {
         /// Only check that play never dead-ends (no per-step round trips): a speed measure.
         #[arg(long)]
         play_only: bool,
+        #[command(flatten)]
+        cards: Cards,
     },
     /// Replay a recorded game, printing its log and final scores.
     Replay {
         /// A replay record written by `darbar play --json-log`.
         file: PathBuf,
+        /// The card directory the game was played with, if not the default deck.
+        #[arg(long)]
+        deck: Option<PathBuf>,
     },
     /// Print a saved snapshot as a readable board, after checking it.
     Show {
@@ -107,6 +118,41 @@ enum Command {
         #[arg(long)]
         file: Option<PathBuf>,
     },
+}
+
+/// Which Event cards a game plays.
+#[derive(clap::Args)]
+struct Cards {
+    /// Play the Event cards from this directory of Lua card files (a whole deck, 1–44)
+    /// instead of the darbar default deck.
+    #[arg(long, conflicts_with = "no_events")]
+    deck: Option<PathBuf>,
+    /// Play without Event cards: Event or Command then always means a Command.
+    #[arg(long)]
+    no_events: bool,
+}
+
+impl Cards {
+    /// The card host, unless the game is played without events.
+    fn host(&self) -> Result<Option<CardHost>, String> {
+        if self.no_events {
+            return Ok(None);
+        }
+        load_deck(self.deck.as_ref()).map(Some)
+    }
+}
+
+/// The default deck, or the whole deck in `dir`.
+fn load_deck(dir: Option<&PathBuf>) -> Result<CardHost, String> {
+    match dir {
+        None => Ok(CardHost::standard()),
+        Some(dir) => CardHost::from_dir(dir).map_err(|e| e.to_string()),
+    }
+}
+
+/// The rule options of a game played with `host` (or without events).
+fn options_for(host: Option<&CardHost>) -> RuleOptions {
+    host.map_or_else(RuleOptions::default, CardHost::rule_options)
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -154,12 +200,14 @@ fn run(cli: Cli) -> Result<String, String> {
             bots: Bots::Random,
             humans,
             json_log,
+            cards,
         } => {
+            let host = cards.host()?;
             let mut out = std::io::stdout().lock();
             let mut input = std::io::stdin().lock();
-            let actions = play(seed, &humans, &mut input, &mut out)?;
+            let actions = play(seed, host.as_ref(), &humans, &mut input, &mut out)?;
             if let Some(path) = json_log {
-                let state = State::new(seed);
+                let state = State::with_options(seed, options_for(host.as_ref()));
                 std::fs::write(&path, state.replay_record(actions).to_json())
                     .map_err(|e| format!("{}: {e}", path.display()))?;
             }
@@ -171,6 +219,7 @@ fn run(cli: Cli) -> Result<String, String> {
             first,
             threads,
             play_only,
+            cards,
         } => fuzz(
             first,
             games,
@@ -180,16 +229,18 @@ fn run(cli: Cli) -> Result<String, String> {
             } else {
                 Checks::Full
             },
+            &cards,
         ),
-        Command::Replay { file } => {
+        Command::Replay { file, deck } => {
             let record = VijayanagaraReplay::from_json(&read(&file)?)
                 .map_err(|e| format!("{}: {e}", file.display()))?;
+            let host = load_deck(deck.as_ref())?;
             let mut state = State::with_options(record.seed, record.options);
             let mut log = Log::recording();
             let mut text = format!("Replay of {}, seed {}\n", record.game, record.seed);
             for (i, &action) in record.actions.iter().enumerate() {
                 state
-                    .apply_logged(action, &mut log)
+                    .apply_with(action, &host, &mut log)
                     .map_err(|e| format!("{}: action {i} ({action}): {e}", file.display()))?;
                 for line in log.take() {
                     text += &line;
@@ -253,19 +304,27 @@ fn parse_player(text: &str) -> Result<Player, String> {
 /// Returns the actions taken.
 fn play(
     seed: u64,
+    host: Option<&CardHost>,
     humans: &[Player],
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Vec<Action>, String> {
     let io = |e: std::io::Error| e.to_string();
-    let mut state = State::new(seed);
+    let mut state = State::with_options(seed, options_for(host));
     let mut log = Log::recording();
     let mut actions = Vec::new();
     // The bot draws from its own generator, so the game's dice stay the game's.
     let mut bot = RandomBot::new(seed);
     writeln!(
         out,
-        "Vijayanagara, seed {seed}; random bots{}",
+        "Vijayanagara, seed {seed}; {}; random bots{}",
+        match host {
+            None => "no Event cards".to_owned(),
+            Some(_) if state.deck_rules().is_standard() => {
+                "the darbar default deck (original, not the published cards)".to_owned()
+            }
+            Some(_) => "a deck of its own".to_owned(),
+        },
         if humans.is_empty() {
             String::new()
         } else {
@@ -283,9 +342,11 @@ fn play(
         } else {
             bot.choose(&state).ok_or("the bot found no legal action")?
         };
-        state
-            .apply_logged(action, &mut log)
-            .map_err(|e| e.to_string())?;
+        match host {
+            Some(host) => state.apply_with(action, host, &mut log),
+            None => state.apply_logged(action, &mut log),
+        }
+        .map_err(|e| e.to_string())?;
         actions.push(action);
         for line in log.take() {
             writeln!(out, "{line}").map_err(io)?;
@@ -312,6 +373,9 @@ fn ask(
             decision.kind.rule()
         )
         .map_err(io)?;
+        if let Some(prompt) = state.event_prompt() {
+            writeln!(out, "  {prompt}").map_err(io)?;
+        }
         for (i, choice) in decision.choices.iter().enumerate() {
             writeln!(out, "  {:>2}. {choice}", i + 1).map_err(io)?;
         }
@@ -342,15 +406,33 @@ fn ask(
 }
 
 /// Plays `games` checked random games on `threads` threads and reports the figures.
-fn fuzz(first: u64, games: u64, threads: u64, checks: Checks) -> Result<String, String> {
+fn fuzz(
+    first: u64,
+    games: u64,
+    threads: u64,
+    checks: Checks,
+    cards: &Cards,
+) -> Result<String, String> {
+    // Lua states stay on their thread: each worker loads its own host; the load is timed.
+    let loading = Instant::now();
+    let probe = cards.host()?;
+    let load_time = loading.elapsed();
+    let options = options_for(probe.as_ref());
     let start = Instant::now();
     let reports: Vec<Result<Vec<GameReport>, String>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
+                    let host = cards.host()?;
                     (first + t..first + games)
                         .step_by(usize::try_from(threads).unwrap_or(1))
-                        .map(|seed| play_checked(seed, checks).map_err(|f| f.to_string()))
+                        .map(|seed| {
+                            match &host {
+                                Some(host) => play_checked_with(seed, checks, options, host),
+                                None => play_checked(seed, checks),
+                            }
+                            .map_err(|f| f.to_string())
+                        })
                         .collect::<Result<Vec<_>, _>>()
                 })
             })
@@ -374,8 +456,13 @@ fn fuzz(first: u64, games: u64, threads: u64, checks: Checks) -> Result<String, 
         }
     }
     let mut text = format!(
-        "{} games, {} checks, {threads} threads: no failure.\n{steps} actions ({:.1} per game, longest {longest}) in {elapsed:.2} s: {:.0} games/s, {:.0} actions/s.\n",
+        "{} games{}, {} checks, {threads} threads: no failure.\n{steps} actions ({:.1} per game, longest {longest}) in {elapsed:.2} s: {:.0} games/s, {:.0} actions/s.\n",
         all.len(),
+        if probe.is_some() {
+            format!(" with Event cards (deck loaded in {:.1} ms)", load_time.as_secs_f64() * 1e3)
+        } else {
+            " without Event cards".to_owned()
+        },
         if checks == Checks::Full {
             "full"
         } else {

@@ -27,6 +27,9 @@ pub(crate) fn to_dict<'py>(py: Python<'py>, options: &RuleOptions) -> PyResult<B
         plunder_troops_per_mongol,
         transfers,
         event_requires_effect,
+        // Event cards and their deck come with a card host, not with a keyword.
+        events: _,
+        deck: _,
     } = *options;
     let support_limit = SUPPORT_LIMITS
         .iter()

@@ -1,8 +1,12 @@
 //! Determinism (architecture principle 4): the same seed and actions give byte-identical
 //! states, and a replay record rebuilds the game.
 
+use darbar::bots::RandomBot;
 use darbar::engine::{Replay, ReplayError, Snapshot};
-use darbar::vijayanagara::{Action, PieceSource, Player, RuleOptions, State, VijayanagaraReplay};
+use darbar::vijayanagara::{
+    Action, Log, PieceSource, Player, RuleOptions, State, VijayanagaraReplay,
+};
+use darbar_lua::CardHost;
 
 #[test]
 fn same_seed_gives_byte_identical_snapshots() {
@@ -65,4 +69,38 @@ fn a_restored_state_continues_identically() {
         assert_eq!(a.to_snapshot(), b.to_snapshot());
     }
     assert_eq!(a, b);
+}
+
+/// Plays a random game with Event cards from the Lua deck; returns the final state and the
+/// actions taken.
+fn random_game_with_events(host: &CardHost, seed: u64) -> (State, Vec<Action>) {
+    let mut state = host.new_game(seed);
+    let mut bot = RandomBot::new(seed ^ 0x5eed);
+    let mut actions = Vec::new();
+    while let Some(action) = bot.choose(&state) {
+        state
+            .apply_with(action, host, &mut Log::silent())
+            .unwrap_or_else(|e| panic!("seed {seed}: {action}: {e}"));
+        actions.push(action);
+    }
+    (state, actions)
+}
+
+#[test]
+fn replays_with_events_are_identical_across_a_thousand_seeds() {
+    let host = CardHost::standard();
+    let mut events = 0;
+    for seed in 0..1000 {
+        let (state, actions) = random_game_with_events(&host, seed);
+        assert!(state.is_over(), "seed {seed}: the game ends");
+        events += actions
+            .iter()
+            .filter(|a| matches!(a, Action::Event(_)))
+            .count();
+        let record = VijayanagaraReplay::from_json(&state.replay_record(actions).to_json())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let replayed = State::replay_with(&record, &host).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(replayed.to_snapshot(), state.to_snapshot(), "seed {seed}");
+    }
+    assert!(events > 1000, "events were played: {events}");
 }

@@ -38,7 +38,7 @@
 //! | `ctx:move(from, to, kind, n [, state])` | C5: no adjacency, entry table applies, a Rebelling unit entering a Tributary Province turns Obedient (`State::move_units`) | `n` |
 //! | `ctx:set_rebelling(space, kind, n)` / `ctx:set_obedient(space, kind, n)` | turns `n` Amirs or Rajas (`State::set_loyalty`); R1/R2 still win | `n` |
 //! | `ctx:add_tributary(space)` / `ctx:remove_tributary(space)` | C11 (`State::set_tributary`) | whether it changed |
-//! | `ctx:shift_influence(player, steps)` | C8 (`State::shift_influence`) | the new level |
+//! | `ctx:shift_influence(player, steps)` | C8 (`State::shift_influence`); a released slot goes to the box, and a slot the marker drops below is refilled at once, the Influence faction choosing each piece's source when there is more than one (`Action::Refill`, `State::refill_from`) | the new level |
 //! | `ctx:gain_resources(player, n)` / `ctx:lose_resources(player, n)` | C9, capped at 24 / stops at 0 | the change |
 //! | `ctx:pay(player, n)` | refused if it cannot be paid (`State::pay`) | `n` |
 //! | `ctx:gain_cavalry(player, n)` | from the pool only (`State::gain_cavalry_from_pool`) | tokens taken |
@@ -48,7 +48,7 @@
 //! | `ctx:add_lasting(id)` | C14 (`State::add_lasting`) | — |
 //! | `ctx:remove_pieces{from=, kinds=, state=, n=, up_to=, player=, prompt=}` | removes `n` pieces (default 1) of `kinds` from the space or list of spaces `from`, one at a time (below) | how many |
 //! | `ctx:move_pieces{from=, to=, kinds=, state=, n=, up_to=, player=, prompt=}` | moves them into `to`, as `ctx:move` | how many |
-//! | `ctx:log(...)` | adds a line to the run's log, as `print` does: the values through `tostring`, tab-separated | — |
+//! | `ctx:log(...)` | adds a line to the game's log (once the effect is complete), as `print` does: the values through `tostring`, tab-separated | — |
 //!
 //! For Amirs and Rajas, `state` may be left out of `ctx:remove` and `ctx:move` only when it
 //! does not matter: every such unit there is in one state, or `n` takes them all.
@@ -64,18 +64,23 @@
 //! Collected in order into [`EventProgress::Done`]; the core carries them out after the effect
 //! (C6, §3.1.3).
 //!
-//! - `ctx:grant_command{faction=, command=, limited=, spaces=, max_spaces=, rebel_under_khalji=}`:
+//! - `ctx:grant_command{faction=, command=, limited=, spaces=, max_spaces=, rebel_under_khalji=, optional=}`:
 //!   a free Command of `faction` (`"Rally"`, `"Conscript"`, … as the rules name them);
 //!   `limited` = exactly one space; `spaces` = the spaces it may select (default any);
-//!   `max_spaces` = at most that many; `rebel_under_khalji` (C7). Once it starts, the Command
-//!   selects at least one space: ask first (`ctx:choose_yes_no`) when the card says "may".
-//! - `ctx:grant_decree{faction=, decree=}`: a free Decree (`"Build"`, `"Campaign"`, …).
+//!   `max_spaces` = at most that many; `rebel_under_khalji` (C7); `optional` = the faction may
+//!   select no space at all (C6: "may", "in up to n spaces"). Without `optional` the Command
+//!   selects at least one space once it starts, if any is legal.
+//! - `ctx:grant_decree{faction=, decree=, spaces=, max_spaces=, influence_extension=}`: a free
+//!   Decree (`"Build"`, `"Campaign"`, …); `spaces` = the spaces it may target (for Campaign,
+//!   its destinations: only paths that can end in one are offered); `max_spaces` = at most
+//!   that many targets; `influence_extension` = Conspire reaches as with Influence ≥ 2
+//!   (§4.3.3). A Decree may always end with no target (OQ-23).
 //!
 //! # Choices
 //!
 //! Each asks `player` (default the executor, C1) and returns the answer; with nothing to offer
-//! it returns `nil` at once and asks nothing (C2: do what can be done). `prompt` documents the
-//! question.
+//! it returns `nil` at once and asks nothing (C2: do what can be done). `prompt` is the
+//! question the player sees (`State::event_prompt`).
 //!
 //! | Method | Offers | Returns |
 //! |---|---|---|

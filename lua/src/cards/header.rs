@@ -63,13 +63,29 @@ pub enum DeckError {
         /// The file that defined it first.
         first: String,
     },
+    /// A deck loaded as a whole lacks cards (deck §6: cards 1–44, each once).
+    #[error("{path}: the deck has no card {}", list(numbers))]
+    Missing {
+        /// The directory (or source) of the deck.
+        path: String,
+        /// The missing card numbers.
+        numbers: Vec<u8>,
+    },
+}
+
+fn list(numbers: &[u8]) -> String {
+    numbers
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl DeckError {
     /// The card file (or, for [`DeckError::Read`], the path) the error is about.
     pub fn file(&self) -> &str {
         match self {
-            DeckError::Read { path, .. } => path,
+            DeckError::Read { path, .. } | DeckError::Missing { path, .. } => path,
             DeckError::Script { file, .. }
             | DeckError::Header { file, .. }
             | DeckError::Duplicate { file, .. } => file,
@@ -81,7 +97,9 @@ impl DeckError {
         match self {
             DeckError::Script { error, .. } => error.line(),
             DeckError::Header { line, .. } => *line,
-            DeckError::Read { .. } | DeckError::Duplicate { .. } => None,
+            DeckError::Read { .. } | DeckError::Duplicate { .. } | DeckError::Missing { .. } => {
+                None
+            }
         }
     }
 }
@@ -120,7 +138,7 @@ const EVENT_FIELDS: [&str; 7] = [
     "unshaded",
     "shaded",
 ];
-const INVASION_FIELDS: [&str; 3] = ["number", "title", "faction"];
+const INVASION_FIELDS: [&str; 4] = ["number", "title", "faction", "text"];
 
 /// Checks the table a card file returned and reads its header.
 pub(crate) fn read(file: &str, source: &str, value: &Value) -> Result<Header, DeckError> {
@@ -145,6 +163,8 @@ pub(crate) fn read(file: &str, source: &str, value: &Value) -> Result<Header, De
     }
     if MONGOL_INVASION_CARDS.contains(&number) {
         reader.only_fields(table, &INVASION_FIELDS)?;
+        // Every Mongol Invasion card has the same text (deck §3); it is read for people only.
+        reader.string(table, "text")?;
         let faction = reader.string(table, "faction")?;
         let faction = match faction.parse::<Player>() {
             Ok(p @ (Player::Bahmani | Player::Vijayanagara)) => p,

@@ -53,7 +53,8 @@ use std::fmt;
 use std::path::Path;
 
 use darbar::vijayanagara::{
-    EventCard, EventFailure, EventHost, EventProgress, EventRun, MongolInvasionCard, State,
+    DeckRules, EventCard, EventFailure, EventHost, EventProgress, EventRun, MONGOL_INVASION_CARDS,
+    MongolInvasionCard, Player, RuleOptions, State,
 };
 use mlua::{Function, Table, Value, Variadic};
 
@@ -177,8 +178,10 @@ impl CardHost {
         )
     }
 
-    /// Loads every `*.lua` file of a directory (in file-name order) as [`CardHost::from_sources`]
-    /// does; errors name the file by its file name. Other files are ignored.
+    /// Loads a whole deck: every `*.lua` file of a directory (in file-name order), as
+    /// [`CardHost::from_sources`] does; errors name the file by its file name. Other files are
+    /// ignored. The deck must hold every card, 1–44, and its Mongol Invasion cards must
+    /// alternate BK and VN (deck §6), or it is refused.
     pub fn from_dir(path: impl AsRef<Path>) -> Result<CardHost, DeckError> {
         let path = path.as_ref();
         let read_error = |path: &Path, e: std::io::Error| DeckError::Read {
@@ -196,7 +199,109 @@ impl CardHost {
             }
         }
         files.sort();
-        CardHost::from_sources(&files)
+        let host = CardHost::from_sources(&files)?;
+        host.check_whole(&path.display().to_string())?;
+        Ok(host)
+    }
+
+    /// Refuses a deck that lacks a card or whose Mongol Invasion cards do not alternate BK
+    /// and VN, 37 being BK's (deck §6).
+    fn check_whole(&self, path: &str) -> Result<(), DeckError> {
+        let missing: Vec<u8> = (1..=44).filter(|n| !self.cards.contains_key(n)).collect();
+        if !missing.is_empty() {
+            return Err(DeckError::Missing {
+                path: path.to_owned(),
+                numbers: missing,
+            });
+        }
+        for n in MONGOL_INVASION_CARDS {
+            let expected = if n % 2 == 1 {
+                Player::Bahmani
+            } else {
+                Player::Vijayanagara
+            };
+            if let Some(card) = self.invasion(n).filter(|c| c.faction != expected) {
+                let file = &self.cards[&n].file;
+                return Err(DeckError::Header {
+                    file: file.clone(),
+                    line: None,
+                    message: format!(
+                        "card {n} is operated by {}, but the Mongol Invasion cards alternate \
+                         BK and VN from card 37 (deck §6)",
+                        card.faction.faction().abbreviation()
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The faction orders, Stay Eligible flags and Mongol operators of this deck, for
+    /// [`RuleOptions::deck`]; cards the deck lacks keep the default deck's.
+    pub fn deck_rules(&self) -> DeckRules {
+        let mut rules = DeckRules::standard();
+        for card in self.cards.values() {
+            match &card.header {
+                Header::Event(e) => rules.set_event(e.number, e.order, e.stay_eligible),
+                Header::Invasion(m) => rules.set_operator(m.number, m.faction),
+            }
+        }
+        rules
+    }
+
+    /// The rule options of a game played with this deck: Event cards on, with the deck's
+    /// orders and Stay Eligible flags; every other option at its default.
+    pub fn rule_options(&self) -> RuleOptions {
+        RuleOptions {
+            events: true,
+            deck: self.deck_rules(),
+            ..RuleOptions::default()
+        }
+    }
+
+    /// A new game played with this deck ([`CardHost::rule_options`]). Drive it with
+    /// [`State::apply_with`] and this host.
+    ///
+    /// ```
+    /// use darbar::vijayanagara::{Action, TurnOption};
+    /// use darbar_lua::CardHost;
+    ///
+    /// let host = CardHost::standard();
+    /// let state = host.new_game(7);
+    /// assert!(state.events_enabled());
+    /// assert!(state.legal_actions().contains(&Action::Option(TurnOption::EventOrCommand)));
+    /// ```
+    pub fn new_game(&self, seed: u64) -> State {
+        State::with_options(seed, self.rule_options())
+    }
+
+    /// Where this deck departs from the default deck's balance targets (deck §1.1): each of the
+    /// six faction orders on 6 cards, 3 of them Stay Eligible. A user's deck may; these are
+    /// warnings, not errors.
+    pub fn balance_warnings(&self) -> Vec<String> {
+        let mut by_order: BTreeMap<[Player; 3], (u8, u8)> = BTreeMap::new();
+        for card in self.cards.values() {
+            if let Header::Event(e) = &card.header {
+                let entry = by_order.entry(e.order).or_default();
+                entry.0 += 1;
+                entry.1 += u8::from(e.stay_eligible);
+            }
+        }
+        let mut warnings = Vec::new();
+        for (a, b, c) in [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)] {
+            let order = [Player::ALL[a], Player::ALL[b], Player::ALL[c]];
+            let (cards, stay) = by_order.get(&order).copied().unwrap_or_default();
+            if (cards, stay) != (6, 3) {
+                let name: String = order
+                    .iter()
+                    .map(|p| &p.faction().abbreviation()[..1])
+                    .collect();
+                warnings.push(format!(
+                    "order {name}: {cards} cards, {stay} Stay Eligible (the default deck has 6 and 3)"
+                ));
+            }
+        }
+        warnings
     }
 
     /// The darbar default deck shipped with the crate ([`STANDARD_DECK`]).

@@ -13,7 +13,7 @@ use super::cards::{CardSet, parse_order};
 use super::{EVENT_CARDS, MONGOL_INVASION_CARDS, Player};
 
 /// The order and Stay Eligible flag of one Event card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct EventRule {
     order: [Player; 3],
     stay_eligible: bool,
@@ -30,7 +30,7 @@ struct EventRule {
 /// assert!(!rules.stay_eligible(1));
 /// assert_eq!(rules.operator(37), Player::Bahmani);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DeckRules {
     events: [EventRule; 36],
     operators: [Player; 8],

@@ -2,7 +2,8 @@
 //!
 //! Card effects are scripts, run by an [`EventHost`] (the Lua crate implements one); the state
 //! itself holds no host. A game plays its Event cards only when created with events enabled
-//! ([`State::enable_events`]) and driven with [`State::apply_with`]; otherwise the Event option
+//! ([`RuleOptions::events`](super::RuleOptions::events), or [`State::enable_events`]) and
+//! driven with [`State::apply_with`]; otherwise the Event option
 //! is not offered and Event or Command means a full Command.
 //!
 //! An effect reads as straight-line code even when it asks a player to choose mid-effect
@@ -119,10 +120,12 @@ pub trait EventHost {
 }
 
 impl State {
-    /// Plays Event cards in this game: the Event option is offered, and choosing it must then go
-    /// through [`State::apply_with`] with an event host.
+    /// Plays Event cards in this game, with the deck the options name: the Event option is
+    /// offered, and choosing it must then go through [`State::apply_with`] with an event host.
+    /// A deck with other faction orders must be named before the first card is revealed, in
+    /// [`RuleOptions::deck`](super::RuleOptions::deck) given to [`State::with_options`].
     pub fn enable_events(&mut self) {
-        self.events = true;
+        self.options.events = true;
     }
 
     /// The question of the event choice pending now, if the game waits for one.
@@ -133,21 +136,14 @@ impl State {
         }
     }
 
-    /// Plays Event cards with a deck of the host's own (see [`State::enable_events`]): its
-    /// faction orders, Stay Eligible flags and Mongol operators replace the default deck's.
-    pub fn enable_events_with(&mut self, rules: DeckRules) {
-        self.events = true;
-        self.deck_rules = rules;
-    }
-
-    /// The play-order rules of the deck in play.
+    /// The play-order rules of the deck in play (see [`RuleOptions::deck`](super::RuleOptions::deck)).
     pub fn deck_rules(&self) -> &DeckRules {
-        &self.deck_rules
+        &self.options.deck
     }
 
     /// Whether this game plays Event cards (see [`State::enable_events`]).
     pub fn events_enabled(&self) -> bool {
-        self.events
+        self.options.events
     }
 
     /// Applies a legal action, running event texts on `host` (§2.3.4).
@@ -162,7 +158,7 @@ impl State {
 
     /// Whether `player` could carry out the current card's Event.
     pub(crate) fn event_is_possible(&self, _player: Player) -> bool {
-        self.events && self.current_event().is_some()
+        self.options.events && self.current_event().is_some()
     }
 
     /// The Event choices of the Event or Command option.
@@ -187,11 +183,12 @@ impl State {
         let host = host.ok_or(Error::NoEventHost)?;
         let card = self.current_event().ok_or(Error::NoEventHost)?;
         let info = self
-            .deck_rules
+            .options
+            .deck
             .is_standard()
             .then(|| self.cards().event(card))
             .flatten();
-        if self.deck_rules.stay_eligible(card) {
+        if self.options.deck.stay_eligible(card) {
             // §2.3.4, OQ-24: the faction that chose the Event stays eligible.
             self.stay_eligible[player] = true;
         }

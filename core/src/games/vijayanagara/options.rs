@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::DeckRules;
+
 /// How the support limit for an attack is counted (OQ-34).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SupportLimit {
@@ -49,6 +51,15 @@ pub struct RuleOptions {
     /// Deck convention C15: a faction may choose an event side that changes nothing.
     /// Default `false`; `true` requires the chosen side to have an effect.
     pub event_requires_effect: bool,
+    /// Event cards are played (§2.3.4): the Event option is offered, and the game must then be
+    /// driven with [`State::apply_with`](super::State::apply_with) and an event host that runs
+    /// the card texts. Default `false`: without a host, Event or Command means a Command.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub events: bool,
+    /// The faction orders, Stay Eligible flags and Mongol operators of the deck played
+    /// (§2.3.2, §2.3.4, §2.4). Default: the darbar default deck's.
+    #[serde(skip_serializing_if = "DeckRules::is_standard")]
+    pub deck: DeckRules,
 }
 
 impl Default for RuleOptions {
@@ -61,6 +72,8 @@ impl Default for RuleOptions {
             plunder_troops_per_mongol: false,
             transfers: true,
             event_requires_effect: false,
+            events: false,
+            deck: DeckRules::standard(),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Replay records of Vijayanagara games (architecture principle 4).
 
-use super::{Action, RuleOptions, State};
+use super::{Action, EventHost, Log, RuleOptions, State};
 use crate::engine::{Replay, ReplayError, Snapshot};
 
 /// A replay record of a Vijayanagara game.
@@ -31,6 +31,22 @@ impl State {
     /// assert_eq!(State::replay(&record), Ok(state));
     /// ```
     pub fn replay(record: &VijayanagaraReplay) -> Result<State, ReplayError> {
+        State::replay_on(record, None)
+    }
+
+    /// Rebuilds a game played with Event cards: as [`State::replay`], with the card texts run
+    /// on `host` (the same deck the game was played with, or the replay may diverge or fail).
+    pub fn replay_with(
+        record: &VijayanagaraReplay,
+        host: &dyn EventHost,
+    ) -> Result<State, ReplayError> {
+        State::replay_on(record, Some(host))
+    }
+
+    fn replay_on(
+        record: &VijayanagaraReplay,
+        host: Option<&dyn EventHost>,
+    ) -> Result<State, ReplayError> {
         if record.game != Self::GAME {
             return Err(ReplayError::WrongGame {
                 expected: Self::GAME,
@@ -40,7 +56,7 @@ impl State {
         let mut state = State::with_options(record.seed, record.options);
         for (index, &action) in record.actions.iter().enumerate() {
             state
-                .apply(action)
+                .apply_checked(action, host, &mut Log::silent())
                 .map_err(|e| ReplayError::IllegalAction {
                     index,
                     action: action.to_string(),

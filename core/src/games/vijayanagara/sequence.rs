@@ -493,7 +493,7 @@ impl State {
     fn step(&mut self, frame: Frame, log: &mut Log) -> Result<(), Error> {
         match frame {
             Frame::EventCard { number, eligible } => {
-                let order = self.deck_rules.order(number);
+                let order = self.options.deck.order(number);
                 let next = order
                     .into_iter()
                     .find(|&p| eligible[p] && self.eligibility(p) == PlayOrderBox::Eligible);
@@ -559,9 +559,9 @@ impl State {
         log.say(|| format!("— Card {}: {card} —", self.deck.played().len()));
         match card {
             Card::Event(number) => {
-                let order = order_text(self.deck_rules.order(number));
+                let order = order_text(self.options.deck.order(number));
                 match self.cards().event(number) {
-                    Some(info) if self.deck_rules.is_standard() => {
+                    Some(info) if self.options.deck.is_standard() => {
                         log.say(|| format!("{} (order {order})", info.title));
                     }
                     _ => log.say(|| format!("Order {order}")),
@@ -571,7 +571,7 @@ impl State {
                 self.stack.push(Frame::EventCard { number, eligible });
             }
             Card::MongolInvasion(number) => {
-                let operator = self.deck_rules.operator(number);
+                let operator = self.options.deck.operator(number);
                 log.say(|| format!("{operator} operates the Mongols (§2.4)"));
                 self.stack.push(Frame::MongolInvasion {
                     operator,

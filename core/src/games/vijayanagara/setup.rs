@@ -97,8 +97,6 @@ impl State {
             lasting: LastingEffects::default(),
             stack: Vec::new(),
             over: false,
-            events: false,
-            deck_rules: super::DeckRules::standard(),
             forced_dice: Vec::new(),
         }
     }

@@ -11,7 +11,9 @@ use std::fmt;
 
 use super::action::{CommandKind, DecreeKind, EventSide, TurnOption};
 use super::influence::PieceSource;
-use super::{Action, Faction, Loyalty, Piece, PieceKind, Player, SpaceId, State};
+use super::{
+    Action, EventHost, Faction, Log, Loyalty, Piece, PieceKind, Player, RuleOptions, SpaceId, State,
+};
 use crate::bots::RandomBot;
 use crate::engine::{GameRng, Snapshot};
 
@@ -27,6 +29,8 @@ pub struct GameReport {
     pub seed: u64,
     /// Actions applied.
     pub steps: usize,
+    /// Event card sides carried out (§2.3.4).
+    pub events: usize,
     /// The winners (more than one for a shared win).
     pub winners: Vec<Player>,
     /// Final Victory Points, DS, BK, VN.
@@ -71,10 +75,32 @@ pub enum Checks {
 /// assert!(!report.winners.is_empty());
 /// ```
 pub fn play_checked(seed: u64, checks: Checks) -> Result<GameReport, Failure> {
-    let mut state = State::new(seed);
+    play(seed, checks, RuleOptions::default(), None)
+}
+
+/// Plays one random game from `seed` with these options and Event cards run on `host`,
+/// checking every step as [`play_checked`] does. For the Event option to be offered,
+/// `options.events` must be on (a card host gives the right options for its deck).
+pub fn play_checked_with(
+    seed: u64,
+    checks: Checks,
+    options: RuleOptions,
+    host: &dyn EventHost,
+) -> Result<GameReport, Failure> {
+    play(seed, checks, options, Some(host))
+}
+
+fn play(
+    seed: u64,
+    checks: Checks,
+    options: RuleOptions,
+    host: Option<&dyn EventHost>,
+) -> Result<GameReport, Failure> {
+    let mut state = State::with_options(seed, options);
     let mut bot = RandomBot::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 1);
     let mut noise = GameRng::from_seed_u64(seed ^ 0xdead_beef);
     let mut step = 0;
+    let mut events = 0;
     let fail = |step: usize, what: String| Failure { seed, step, what };
     while !state.is_over() {
         if step >= STEP_CAP {
@@ -94,8 +120,9 @@ pub fn play_checked(seed: u64, checks: Checks) -> Result<GameReport, Failure> {
             check_step(&state, &legal, &mut noise).map_err(|what| fail(step, what))?;
         }
         state
-            .apply(action)
+            .apply_checked(action, host, &mut Log::silent())
             .map_err(|e| fail(step, format!("listed action {action} was refused: {e}")))?;
+        events += usize::from(matches!(action, Action::Event(_)));
         step += 1;
     }
     if checks == Checks::Full {
@@ -105,6 +132,7 @@ pub fn play_checked(seed: u64, checks: Checks) -> Result<GameReport, Failure> {
     Ok(GameReport {
         seed,
         steps: step,
+        events,
         winners: outcome.winners,
         victory_points: Player::ALL.map(|p| outcome.victory_points[p]),
     })

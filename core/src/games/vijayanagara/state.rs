@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 use super::influence::InfluenceTracks;
 use super::lasting::LastingEffects;
 use super::sequence::Frame;
-use super::DeckRules;
 use super::{
     Deck, Dynasty, Error, Loyalty, Map, PerPlayer, Piece, PieceKind, PlayOrderBox, Player,
     RuleOptions, SPACE_COUNT, SpaceId, SpacePieces, SpaceSet,
@@ -160,11 +159,7 @@ pub struct State {
     pub(crate) stack: Vec<Frame>,
     /// Timur's invasion has been resolved and the game scored (§2.6, §5.0).
     pub(crate) over: bool,
-    /// Event cards are played through an event host (see [`State::enable_events`]).
-    pub(crate) events: bool,
-    /// The orders, Stay Eligible flags and Mongol operators of the deck in play.
-    #[serde(default, skip_serializing_if = "DeckRules::is_standard")]
-    pub(crate) deck_rules: DeckRules,
+
     /// Dice set by the test hook [`State::force_dice`], rolled before the generator is used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) forced_dice: Vec<u8>,
