@@ -12,7 +12,13 @@ fn main() {
     println!("cargo::rerun-if-changed={}", dir.display());
     let mut names: Vec<String> = fs::read_dir(&dir)
         .expect("the card directory exists")
-        .map(|entry| entry.expect("readable").file_name().to_string_lossy().into_owned())
+        .map(|entry| {
+            entry
+                .expect("readable")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|name| name.ends_with(".lua"))
         .collect();
     names.sort();

@@ -5,8 +5,9 @@
 
 use darbar::engine::Snapshot;
 use darbar::vijayanagara::{
-    Action, CommandKind, DecisionKind, DecreeKind, DeckRules, EventFailure, EventHost,
-    EventProgress, EventRun, EventSide, Grant, Log, Player, RuleOptions, SpaceId, SpaceSet, State, TurnOption,
+    Action, CommandKind, DecisionKind, DeckRules, DecreeKind, EventFailure, EventHost,
+    EventProgress, EventRun, EventSide, Grant, Log, Player, RuleOptions, SpaceId, SpaceSet, State,
+    TurnOption,
 };
 
 /// A host whose every card grants what `grant` returns for the executor and logs one line,
@@ -83,15 +84,23 @@ fn c6_a_granted_command_in_up_to_n_spaces_may_select_none() {
     let mut state = game_for(Player::Sultanate);
     let host = GrantingHost(|p| command(p, CommandKind::Conscript, true));
     let log = play(&mut state, &host);
-    assert!(log.iter().any(|l| l == "card says hello" || l.ends_with("says hello")));
+    assert!(
+        log.iter()
+            .any(|l| l == "card says hello" || l.ends_with("says hello"))
+    );
     let decision = state.decision().unwrap();
     assert!(matches!(decision.kind, DecisionKind::Command { .. }));
     assert!(decision.allows(&Action::Done), "0 spaces = it declines");
     let before = state.clone();
-    state.apply_with(Action::Done, &host, &mut Log::silent()).unwrap();
+    state
+        .apply_with(Action::Done, &host, &mut Log::silent())
+        .unwrap();
     // Declining changes nothing on the board, and the card moves on to the next faction.
     assert_eq!(state.space(SpaceId::Delhi), before.space(SpaceId::Delhi));
-    assert_eq!(state.resources(Player::Sultanate), before.resources(Player::Sultanate));
+    assert_eq!(
+        state.resources(Player::Sultanate),
+        before.resources(Player::Sultanate)
+    );
     assert!(matches!(
         state.decision().unwrap().kind,
         DecisionKind::TurnOption { .. }
@@ -152,7 +161,10 @@ fn c6_a_granted_decree_targets_only_the_named_spaces() {
         .into_iter()
         .filter(|a| !matches!(a, Action::Give { .. }))
         .collect();
-    assert_eq!(choices, vec![Action::Select(SpaceId::Jaunpur), Action::Done]);
+    assert_eq!(
+        choices,
+        vec![Action::Select(SpaceId::Jaunpur), Action::Done]
+    );
 }
 
 #[test]
@@ -199,9 +211,15 @@ fn c6_a_granted_campaign_ends_only_in_a_named_destination() {
             // Prefer going on over stopping, so that long paths are tried too.
             let choices: Vec<Action> = match decision.choices.as_slice() {
                 [only] => vec![*only],
-                many => many.iter().copied().filter(|a| *a != Action::Done).collect(),
+                many => many
+                    .iter()
+                    .copied()
+                    .filter(|a| *a != Action::Done)
+                    .collect(),
             };
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let action = choices[(pick >> 33) as usize % choices.len()];
             if let Action::Select(space) = action {
                 path.push(space);

@@ -459,7 +459,10 @@ fn fuzz(
         "{} games{}, {} checks, {threads} threads: no failure.\n{steps} actions ({:.1} per game, longest {longest}) in {elapsed:.2} s: {:.0} games/s, {:.0} actions/s.\n",
         all.len(),
         if probe.is_some() {
-            format!(" with Event cards (deck loaded in {:.1} ms)", load_time.as_secs_f64() * 1e3)
+            format!(
+                " with Event cards (deck loaded in {:.1} ms)",
+                load_time.as_secs_f64() * 1e3
+            )
         } else {
             " without Event cards".to_owned()
         },

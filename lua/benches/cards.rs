@@ -10,9 +10,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use darbar::bots::RandomBot;
-use darbar::vijayanagara::{
-    Action, DecisionKind, EVENT_CARDS, EventSide, Log, State, TurnOption,
-};
+use darbar::vijayanagara::{Action, DecisionKind, EVENT_CARDS, EventSide, Log, State, TurnOption};
 use darbar_lua::CardHost;
 
 /// A game whose first card is Event `card`, its first faction having taken Event or Command.

@@ -37,12 +37,24 @@ fn the_shipped_cards_match_the_core_card_data() {
     let host = host();
     assert_eq!(
         host.numbers().collect::<Vec<_>>(),
-        (1..=16).collect::<Vec<_>>()
+        (1..=44).collect::<Vec<_>>()
     );
-    for n in 1..=16 {
+    for n in 1..=36 {
         assert_eq!(host.event(n), CardSet::standard().event(n), "card {n}");
         assert_eq!(host.file(n), Some(format!("{n:02}.lua").as_str()));
     }
+    for n in 37..=44 {
+        assert_eq!(
+            host.invasion(n),
+            CardSet::standard().invasion(n),
+            "card {n}"
+        );
+        assert_eq!(host.file(n), Some(format!("{n}.lua").as_str()));
+    }
+    // The whole deck meets the balance targets of deck §1.1, so it loads without a warning,
+    // and its play-order rules are the core's.
+    assert_eq!(host.balance_warnings(), Vec::<String>::new());
+    assert!(host.deck_rules().is_standard());
 }
 
 #[test]
@@ -54,6 +66,83 @@ fn the_card_directory_loads_as_the_embedded_deck() {
     for n in embedded.numbers() {
         assert_eq!(from_dir.event(n), embedded.event(n));
     }
+}
+
+/// A copy of the default deck's files in a fresh directory, `edit` applied to (name, source).
+fn deck_dir(tag: &str, edit: impl Fn(&str, String) -> Option<String>) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("darbar-deck-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, source) in STANDARD_DECK {
+        if let Some(source) = edit(name, source.to_string()) {
+            std::fs::write(dir.join(name), source).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn deck_6_a_deck_directory_missing_a_card_is_refused() {
+    let dir = deck_dir("missing", |name, source| {
+        (name != "23.lua").then_some(source)
+    });
+    let error = CardHost::from_dir(&dir).unwrap_err();
+    assert!(
+        matches!(&error, DeckError::Missing { numbers, .. } if numbers == &[23]),
+        "{error}"
+    );
+    assert!(
+        error.to_string().ends_with("the deck has no card 23"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn deck_6_mongol_invasion_cards_must_alternate_bk_and_vn() {
+    let dir = deck_dir("operators", |name, source| {
+        Some(if name == "38.lua" {
+            source.replace("faction = \"VN\"", "faction = \"BK\"")
+        } else {
+            source
+        })
+    });
+    let error = CardHost::from_dir(&dir).unwrap_err();
+    assert_eq!(error.file(), "38.lua");
+    assert!(error.to_string().contains("alternate"), "{error}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn deck_6_a_deck_of_other_orders_loads_with_warnings_and_plays_its_orders() {
+    // Card 1 is "D V B" in the default deck; here it is "B D V". The counts of deck §1.1 are
+    // the default deck's targets: another deck only gets warnings (deck §6).
+    let dir = deck_dir("orders", |name, source| {
+        Some(if name == "01.lua" {
+            source.replace("order = \"DVB\"", "order = \"BDV\"")
+        } else {
+            source
+        })
+    });
+    let host = CardHost::from_dir(&dir).unwrap();
+    assert_eq!(
+        host.balance_warnings().len(),
+        2,
+        "{:?}",
+        host.balance_warnings()
+    );
+    let rules = host.deck_rules();
+    assert_eq!(
+        rules.order(1),
+        [Player::Bahmani, Player::Sultanate, Player::Vijayanagara]
+    );
+    let seed = (0..100_000)
+        .find(|&seed| State::new(seed).current_event() == Some(1))
+        .unwrap();
+    // §2.3.2: the first eligible faction of the card's order acts first.
+    assert_eq!(State::new(seed).current_player(), Some(Player::Sultanate));
+    assert_eq!(host.new_game(seed).current_player(), Some(Player::Bahmani));
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 // ----- §5 scenarios, cards 1–8 ----------------------------------------------------------------
@@ -389,7 +478,6 @@ fn card_8_shaded_free_attack_on_the_mongols_in_punjab() {
         &host(),
         Shaded,
         &[
-            Action::Yes,                        // DS may: it does
             select(Punjab),                     // [Attack in Punjab only]
             Action::Defender(Faction::Mongols), // OQ-33: MI defends
             Action::Done,                       // no support
@@ -414,7 +502,8 @@ fn card_8_shaded_free_attack_on_the_mongols_in_punjab() {
 fn card_8_shaded_ds_may_decline_the_attack() {
     let mut state = card_8_start();
     let expected = Board::of(&state);
-    play_event(&mut state, &host(), Shaded, &[Action::No]);
+    // C6 "may … in up to 2 spaces": the Attack ends before its first space.
+    play_event(&mut state, &host(), Shaded, &[Action::Done]);
     assert_board(&state, &expected);
 }
 
@@ -718,7 +807,6 @@ fn card_16_unshaded_vn_places_2_rajas_then_rallies_in_karnataka_and_tamilakam() 
         &host(),
         Unshaded,
         &[
-            Action::Yes,
             select(Karnataka),
             Action::Count(2),
             select(Tamilakam),
@@ -736,10 +824,10 @@ fn card_16_unshaded_vn_places_2_rajas_then_rallies_in_karnataka_and_tamilakam() 
 
 #[test]
 fn card_16_unshaded_vn_may_select_no_province_for_the_rally() {
-    // C6 "in up to 2 spaces": 0 is allowed, so VN is asked first.
+    // C6 "in up to 2 spaces": 0 is allowed, so the Rally may end before its first space.
     let mut state = game_on_card(16);
     let mut expected = Board::of(&state);
-    play_event(&mut state, &host(), Unshaded, &[Action::No]);
+    play_event(&mut state, &host(), Unshaded, &[Action::Done]);
     expected.at(Karnataka).rajas.obedient = 5;
     expected.available.rajas = 6;
     assert_board(&state, &expected);

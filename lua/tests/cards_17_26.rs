@@ -12,8 +12,8 @@ mod support;
 use darbar::engine::Snapshot;
 use darbar::vijayanagara::{
     Action, Card, CardSet, CommandKind, DecisionKind, DecreeKind, Dynasty, EventHost,
-    EventProgress, EventRun, EventSide, Lasting, Log, Loyalty, Piece, PieceKind, PieceSource, PlayOrderBox, Player,
-    SpaceId, State, Structure, SuccessionCard, TurnOption,
+    EventProgress, EventRun, EventSide, Lasting, Log, Loyalty, Piece, PieceKind, PieceSource,
+    PlayOrderBox, Player, SpaceId, State, Structure, SuccessionCard, TurnOption,
 };
 use darbar_lua::CardHost;
 use support::{BK, Board, DS, VN, assert_board, game_on_card, in_event, play_event, run_direct};
@@ -140,7 +140,8 @@ fn card_17_shaded_ds_places_2_troops_in_punjab_and_finds_no_mongol() {
 #[test]
 fn card_17_shaded_ds_chooses_how_many_mongols_and_from_where() {
     // C1: DS is named, so DS answers, though the executor here is DS too; C2 "up to 2".
-    // Punjab 1 Mongol, Mountain Passes 2: DS takes 2, one from each space.
+    // Punjab 1 Mongol, Mountain Passes 2: DS takes 2, one from each space (asked both times,
+    // as 2 spaces still hold Mongols and not all of them go).
     let mut state = game_on_card(17);
     state.place(Punjab, Piece::Mongol, 1).unwrap();
     state.place(MountainPasses, Piece::Mongol, 2).unwrap();
@@ -153,13 +154,13 @@ fn card_17_shaded_ds_chooses_how_many_mongols_and_from_where() {
         &mut state,
         &host(),
         Shaded,
-        &[Action::Count(2), mongol(Punjab), mongol(MountainPasses)],
+        &[Action::Count(2), mongol(MountainPasses), mongol(Punjab)],
     );
     expected.at(Punjab).troops = 6;
     expected.available.troops = 8;
     expected.at(Punjab).mongols = 0;
     expected.at(MountainPasses).mongols = 1;
-    expected.available.mongols = 12;
+    expected.available.mongols = 11;
     assert_board(&state, &expected);
 }
 
@@ -553,7 +554,8 @@ fn card_21_shaded_needs_ds_units_to_outnumber_the_rajas() {
     let host = host();
     let mut state = game_on_card(21);
     play_event(&mut state, &host, Unshaded, &[]);
-    state.place(Tamilakam, Piece::Raja(Loyalty::Obedient), 2)
+    state
+        .place(Tamilakam, Piece::Raja(Loyalty::Obedient), 2)
         .unwrap();
     let mut expected = Board::of(&state);
     run_direct(&mut state, &host, 21, Shaded, Player::Sultanate, &[]);
@@ -651,10 +653,7 @@ fn card_22_shaded_vn_may_refill_from_the_map() {
     // C8: the refill is VN's choice, the holding box or the map (§1.9).
     let mut state = card_22_start();
     let mut expected = Board::of(&state);
-    let karnataka = Action::Refill(PieceSource::Map(
-        Karnataka,
-        Loyalty::Obedient,
-    ));
+    let karnataka = Action::Refill(PieceSource::Map(Karnataka, Loyalty::Obedient));
     play_event(
         &mut state,
         &host(),
@@ -935,6 +934,29 @@ fn card_25_unshaded_follow_up_a_rally_where_a_fort_stands_places_one_more() {
     // Without the effect the same Rally places at most 2 (§3.3.1).
     let (counts, _) = bk_rally_counts_with_a_fort_in_maharashtra(false);
     assert_eq!(counts, [Action::Count(1), Action::Count(2)]);
+}
+
+#[test]
+fn card_25_unshaded_its_own_free_rally_comes_before_four_tarafs() {
+    // C12 and C14: the text's Rally comes first and the lasting effect is recorded when the
+    // event resolves, so the free Rally in Maharashtra with a Fort offers at most 2 (§3.3.1).
+    let host = host();
+    let mut state = game_on_card(25);
+    state.place(Maharashtra, Piece::Fort, 1).unwrap();
+    apply_all(
+        &mut state,
+        &host,
+        &[
+            Action::Option(TurnOption::EventOrCommand),
+            Action::Event(Unshaded),
+            select(Maharashtra),
+        ],
+    );
+    assert!(!state.lasting_effects().contains(Lasting::FourTarafs));
+    let counts: Vec<Action> = offered(&state);
+    assert_eq!(counts, [Action::Count(1), Action::Count(2)]);
+    apply_all(&mut state, &host, &[Action::Count(2), Action::Done]);
+    assert!(state.lasting_effects().contains(Lasting::FourTarafs));
 }
 
 #[test]

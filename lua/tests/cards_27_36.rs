@@ -11,8 +11,9 @@
 mod support;
 
 use darbar::vijayanagara::{
-    Action, CardSet, CommandKind, DecisionKind, DecreeKind, EventHost, EventProgress, EventRun, EventSide,
-    Faction, Log, Loyalty, Piece, PieceSource, Player, SpaceId, State, Structure, TurnOption,
+    Action, CardSet, CommandKind, DecisionKind, DecreeKind, EventHost, EventProgress, EventRun,
+    EventSide, Faction, Log, Loyalty, Piece, PieceSource, Player, SpaceId, State, Structure,
+    TurnOption,
 };
 use darbar_lua::CardHost;
 use support::{BK, Board, DS, VN, assert_board, game_on_card, in_event, play_event, run_direct};
@@ -54,7 +55,9 @@ fn start_event(state: &mut State, host: &CardHost, side: EventSide) {
     state
         .apply_with(Action::Option(TurnOption::EventOrCommand), host, &mut log)
         .unwrap();
-    state.apply_with(Action::Event(side), host, &mut log).unwrap();
+    state
+        .apply_with(Action::Event(side), host, &mut log)
+        .unwrap();
 }
 
 /// Applies `answers` one by one, each of them offered.
@@ -161,7 +164,13 @@ fn card_27_shaded_ds_campaigns_from_madhyadesh_into_orissa_and_gains_2() {
         &mut state,
         &host(),
         Shaded,
-        &[select(Madhyadesh), troop, troop, select(Orissa), Action::Done],
+        &[
+            select(Madhyadesh),
+            troop,
+            troop,
+            select(Orissa),
+            Action::Done,
+        ],
     );
     // Madhyadesh 0 Troops + 2 Amirs; Orissa 2 Troops, Tributary; DS Res 14.
     expected.at(Madhyadesh).troops = 0;
@@ -192,9 +201,16 @@ fn card_27_shaded_the_campaign_may_end_only_in_orissa_or_a_province_next_to_it()
         from: Madhyadesh,
         piece: Piece::Troop,
     };
-    answer(&mut state, &host, &[select(Madhyadesh), troop, select(Maharashtra)]);
+    answer(
+        &mut state,
+        &host,
+        &[select(Madhyadesh), troop, select(Maharashtra)],
+    );
     let here = offered(&state);
-    assert!(!here.contains(&Action::Done), "Maharashtra is no destination: {here:?}");
+    assert!(
+        !here.contains(&Action::Done),
+        "Maharashtra is no destination: {here:?}"
+    );
     assert!(here.contains(&select(Andhra)), "{here:?}");
     answer(&mut state, &host, &[select(Andhra), Action::Done]);
     assert!(!in_event(&state));
@@ -212,7 +228,10 @@ fn card_28_start() -> State {
     let mut state = game_on_card(28);
     state.shift_influence(Player::Vijayanagara, 1).unwrap();
     assert_eq!(state.available().rajas, 10);
-    assert_eq!(state.influence_track(Player::Vijayanagara).unwrap().slots[0], 0);
+    assert_eq!(
+        state.influence_track(Player::Vijayanagara).unwrap().slots[0],
+        0
+    );
     state
 }
 
@@ -247,10 +266,12 @@ fn card_28_unshaded_bk_conspires_in_andhra_replacing_a_raja_at_influence_0() {
             Action::Loyalty(Loyalty::Obedient),
         ],
     );
-    // "In 1 Province only": no second Province is offered.
-    assert_eq!(offered(&state), [Action::Done]);
-    answer(&mut state, &host, &[Action::Done]);
-    assert!(!in_event(&state));
+    // "In 1 Province only": no second Province is offered, so the Decree is over without a
+    // further question.
+    assert!(matches!(
+        state.decision().unwrap().kind,
+        DecisionKind::TurnOption { .. }
+    ));
     // Andhra 1 Troop + Qasbah + 1 Raja + 1 Amir; VN avail Rajas 11; BK avail Amirs 5; BK Res 6.
     expected.at(Andhra).rajas.obedient = 1;
     expected.at(Andhra).amirs.obedient = 1;
@@ -277,7 +298,6 @@ fn card_28_unshaded_through_play_event() {
                 piece: Piece::Raja(Loyalty::Obedient),
             },
             Action::Loyalty(Loyalty::Obedient),
-            Action::Done,
         ],
     );
     expected.at(Andhra).rajas.obedient = 1;
@@ -798,22 +818,15 @@ fn card_35_unshaded_jaunpur_becomes_independent_and_ds_controlled() {
 #[test]
 fn card_35_shaded_ds_places_a_governor_and_no_demand_obedience_is_possible() {
     // Deck §5 row 35 S, start: setup. Jaunpur is Tributary, so not DS-controlled (§4.2.3):
-    // the granted Decree offers no target, only its end (OQ-23).
+    // the granted Decree has no target, so it ends at once without a question (OQ-23).
     let host = host();
     let mut state = game_on_card(35);
     let mut expected = Board::of(&state);
     start_event(&mut state, &host, Shaded);
-    let decision = state.decision().unwrap();
-    assert_eq!(decision.player, Player::Sultanate);
-    assert_eq!(
-        decision.kind,
-        DecisionKind::Decree {
-            kind: DecreeKind::DemandObedience
-        }
-    );
-    assert_eq!(offered(&state), [Action::Done]);
-    answer(&mut state, &host, &[Action::Done]);
-    assert!(!in_event(&state));
+    assert!(matches!(
+        state.decision().unwrap().kind,
+        DecisionKind::TurnOption { .. }
+    ));
     // Jaunpur 2 Troops + 1 Governor, Tributary; DS avail Governors 3; DS Res 12.
     expected.at(Jaunpur).governors = 1;
     expected.available.governors = 3;
@@ -836,10 +849,11 @@ fn card_35_shaded_after_unshaded_demand_obedience_makes_jaunpur_tributary() {
     // DS may: Jaunpur (DS-controlled, with the Governor just placed) is the only target.
     assert_eq!(offered(&state), [select(Jaunpur), Action::Done]);
     answer(&mut state, &host, &[select(Jaunpur)]);
-    // In Jaunpur only: nothing else to target.
-    assert_eq!(offered(&state), [Action::Done]);
-    answer(&mut state, &host, &[Action::Done]);
-    assert!(!in_event(&state));
+    // In Jaunpur only: nothing else to target, so the Decree is over.
+    assert!(matches!(
+        state.decision().unwrap().kind,
+        DecisionKind::TurnOption { .. }
+    ));
     // Jaunpur 1 Troop + 1 Governor, Tributary; DS Res 14; DS VP 18.
     expected.at(Jaunpur).troops = 1;
     expected.at(Jaunpur).governors = 1;
@@ -862,7 +876,7 @@ fn card_35_shaded_demand_obedience_is_in_jaunpur_only() {
     run_direct(&mut state, &host, 35, Unshaded, Player::Bahmani, &[]);
     start_event(&mut state, &host, Shaded);
     assert_eq!(offered(&state), [select(Jaunpur), Action::Done]);
-    answer(&mut state, &host, &[select(Jaunpur), Action::Done]);
+    answer(&mut state, &host, &[select(Jaunpur)]);
     assert!(!in_event(&state));
     assert!(state.is_tributary(Jaunpur));
     assert!(!state.is_tributary(Malwa));
@@ -962,7 +976,9 @@ fn a_random_game_with_events_plays_cards_27_to_36_without_failing() {
             if state.is_over() {
                 break;
             }
-            let ours = state.current_event().is_some_and(|c| (27..=36).contains(&c));
+            let ours = state
+                .current_event()
+                .is_some_and(|c| (27..=36).contains(&c));
             let mut actions: Vec<Action> = state
                 .legal_actions()
                 .into_iter()

@@ -4,7 +4,7 @@ use darbar::vijayanagara::{
     Action, CommandKind, DecreeKind, EventFailure, EventHost, EventProgress, EventRun, EventSide,
     Grant, Lasting, Loyalty, Piece, Player, SpaceId, State,
 };
-use darbar_lua::{CardHost, CardRun, DeckError, Limits, ScriptError};
+use darbar_lua::{CardHost, CardRun, DeckError, Limits, STANDARD_DECK, ScriptError};
 
 use SpaceId::*;
 
@@ -658,7 +658,7 @@ fn card_runs_are_under_the_limits() {
 
 #[test]
 fn cards_the_deck_lacks_are_failures() {
-    let host = CardHost::standard();
+    let host = CardHost::from_sources(&STANDARD_DECK[..1]).unwrap();
     let run = EventRun {
         card: 17,
         side: EventSide::Shaded,
@@ -776,7 +776,7 @@ fn two_files_may_not_define_one_card() {
 
 #[test]
 fn mongol_invasion_cards_are_data_only() {
-    let source = "return { number = 38, title = 'Battle of Jaran-Manjur (1298)', faction = 'VN' }";
+    let source = "return { number = 38, title = 'Battle of Jaran-Manjur (1298)', faction = 'VN', text = 'Strategic Aid' }";
     let host = CardHost::from_sources(&[("38.lua", source)]).unwrap();
     let card = host.invasion(38).unwrap();
     assert_eq!(card.faction, Player::Vijayanagara);

@@ -32,10 +32,9 @@ return {
                 spaces[#spaces + 1] = space
             end
         end
-        -- C1: "DS may": DS decides. C6: a granted Command needs at least one space once it
-        -- starts, so declining (0 spaces) is this question.
-        if #spaces > 0 and ctx:choose_yes_no{ player = "DS", prompt = "Carry out a free Attack on the Mongols?" } then
-            ctx:grant_command{ faction = "DS", command = "Attack", spaces = spaces, max_spaces = 2 }
+        -- C1: "DS may": DS decides. C6 "in up to 2 spaces": DS may select none.
+        if #spaces > 0 then
+            ctx:grant_command{ faction = "DS", command = "Attack", spaces = spaces, max_spaces = 2, optional = true }
         end
     end,
 }

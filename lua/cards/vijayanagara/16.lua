@@ -14,14 +14,9 @@ return {
         -- C3: Obedient, as many as are available.
         local placed = ctx:place("Karnataka", "Raja", math.min(2, ctx:available("Raja")))
         ctx:log("VN places " .. placed .. " Rajas in Karnataka")
-        -- C6 "in up to 2 spaces": VN (C1) selects 0 to 2; a granted Command selects at least
-        -- one space once it starts, so 0 is this question. Rally needs an available Raja
-        -- (§3.4.1): with none, no space is legal and nothing happens (C2).
-        if ctx:available("Raja") > 0
-            and ctx:choose_yes_no{ player = "VN", prompt = "Carry out the free Rally?" }
-        then
-            ctx:grant_command{ faction = "VN", command = "Rally", max_spaces = 2 }
-        end
+        -- C6 "in up to 2 spaces": VN (C1) selects 0 to 2. With no legal space (no Raja
+        -- available, §3.4.1) nothing happens (C2).
+        ctx:grant_command{ faction = "VN", command = "Rally", max_spaces = 2, optional = true }
     end,
 
     shaded = function(ctx)

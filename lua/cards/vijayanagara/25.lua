@@ -15,11 +15,8 @@ return {
         -- Provinces": BK selects 0 to 2, so the grant is optional. No legal Province (no Amir
         -- available): nothing happens.
         ctx:grant_command{ faction = "BK", command = "Rally", max_spaces = 2, optional = true }
-        -- C14: BK Rally (§3.3.1) reads this effect until the next Succession card is revealed.
-        -- The grant is carried out when the effect is done, so the free Rally above already
-        -- sees the effect: it differs from the text's order (C12) only in a Province with a
-        -- Fort, where it may place 1 Amir more. The card API has no way to add a lasting
-        -- effect after a grant.
+        -- C14: recorded when the event resolves, after the free Rally (C12), which therefore
+        -- places no extra Amir; later BK Rallies read it until the next Succession card.
         ctx:add_lasting("four_tarafs")
         ctx:log("BK may Rally for free in up to 2 Provinces; Four Tarafs until the next Succession card")
     end,

@@ -16,7 +16,7 @@ return {
         -- Influence ≥ 2, whatever BK's Influence. With no target the Decree does nothing
         -- (OQ-23).
         ctx:grant_decree{ faction = "BK", decree = "Conspire", max_spaces = 1, influence_extension = true }
-        ctx:log("BK Conspires in 1 Province, with the Influence ≥ 2 extension")
+        ctx:log("BK carries out a free Conspire in 1 Province, with the Influence ≥ 2 extension")
     end,
 
     shaded = function(ctx)

@@ -17,7 +17,7 @@ return {
         -- C9: capped at 24. The Build costs nothing (§1.8), so gaining before the granted
         -- Build is carried out changes nothing.
         local gained = ctx:gain_resources("BK", 1)
-        ctx:log("BK Builds a Fort and gains " .. gained .. " Resource")
+        ctx:log("BK carries out a free Build (Fort) and gains " .. gained .. " Resource")
     end,
 
     shaded = function(ctx)

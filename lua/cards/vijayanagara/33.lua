@@ -24,12 +24,13 @@ return {
         -- If no destination is legal, nothing happens.
         if #destinations > 0 then
             ctx:grant_command{ faction = "BK", command = "Migrate", limited = true, spaces = destinations }
+            ctx:log("BK carries out a free Migrate into a Province with a Raja")
         end
         -- C10: from the pool; a shortfall comes from other factions of BK's choice. The
         -- Migrate moves no cavalry, so gaining before it is carried out changes nothing.
         local got = ctx:gain_cavalry("BK", 1)
         got = got + ctx:take_cavalry("BK", 1 - got)
-        ctx:log("BK Migrates into a Province with a Raja and gains " .. got .. " cavalry")
+        ctx:log("BK gains " .. got .. " cavalry")
     end,
 
     shaded = function(ctx)

@@ -27,6 +27,7 @@ return {
         -- C6: the Decree's own rules decide whether Jaunpur may be targeted (§4.2.3:
         -- DS-controlled, with a Governor). C1 "DS may": a Decree may always end with no
         -- target (OQ-23), so DS declines by selecting none.
-        ctx:grant_decree{ faction = "DS", decree = "Demand Obedience" }
+        ctx:grant_decree{ faction = "DS", decree = "Demand Obedience", spaces = { "Jaunpur" } }
+        ctx:log("DS may carry out a free Demand Obedience in Jaunpur")
     end,
 }

@@ -45,7 +45,7 @@
 //! | `ctx:take_cavalry(player, n)` | a gain's shortfall (C10, OQ-19): one token at a time from another holder, the gainer choosing when two hold some | tokens taken |
 //! | `ctx:give_cavalry(from, to, n)` | a direct move (`State::take_cavalry`) | `n` |
 //! | `ctx:return_cavalry(player, n)` | to the pool (`State::return_cavalry`) | `n` |
-//! | `ctx:add_lasting(id)` | C14 (`State::add_lasting`) | — |
+//! | `ctx:add_lasting(id)` | C14: recorded when the event resolves, after the Commands and Decrees it grants (`Grant::Lasting`) | — |
 //! | `ctx:remove_pieces{from=, kinds=, state=, n=, up_to=, player=, prompt=}` | removes `n` pieces (default 1) of `kinds` from the space or list of spaces `from`, one at a time (below) | how many |
 //! | `ctx:move_pieces{from=, to=, kinds=, state=, n=, up_to=, player=, prompt=}` | moves them into `to`, as `ctx:move` | how many |
 //! | `ctx:log(...)` | adds a line to the game's log (once the effect is complete), as `print` does: the values through `tostring`, tab-separated | — |
@@ -126,6 +126,8 @@ pub(crate) struct Progress {
     pub pending: Option<(Player, Vec<Action>, String)>,
     /// Free Commands and Decrees, in the order granted.
     pub grants: Vec<Grant>,
+    /// Lasting effects, recorded after the grants (C14).
+    pub lasting: Vec<Lasting>,
     /// `ctx:log` and `print` lines.
     pub log: Log,
 }
@@ -165,17 +167,6 @@ fn waiting() -> mlua::Error {
 
 fn abbreviation(player: Player) -> &'static str {
     player.faction().abbreviation()
-}
-
-/// The engine id of a lasting effect (deck §2.1).
-pub(crate) fn lasting_id(effect: Lasting) -> &'static str {
-    match effect {
-        Lasting::SiriFort => "siri_fort",
-        Lasting::MarketControl => "market_control",
-        Lasting::TokenCurrency => "token_currency",
-        Lasting::AmiranISada => "amiran_i_sada",
-        Lasting::FourTarafs => "four_tarafs",
-    }
 }
 
 // ----- arguments --------------------------------------------------------------------------------
@@ -239,9 +230,9 @@ fn lasting_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Lasti
     let name = view::string_arg(call, value, position, "lasting effect id")?;
     Lasting::ALL
         .into_iter()
-        .find(|&e| lasting_id(e) == name.trim())
+        .find(|&e| e.id() == name.trim())
         .ok_or_else(|| {
-            let ids: Vec<&str> = Lasting::ALL.into_iter().map(lasting_id).collect();
+            let ids: Vec<&str> = Lasting::ALL.into_iter().map(Lasting::id).collect();
             argument_error(
                 call,
                 position,
@@ -605,7 +596,10 @@ impl Ctx<'_> {
             }
             let options = (0..=max).map(Action::Count).collect();
             target = match self.choose(call, selection.chooser, options, || {
-                selection.prompt.clone().unwrap_or_else(|| "How many?".into())
+                selection
+                    .prompt
+                    .clone()
+                    .unwrap_or_else(|| "How many?".into())
             })? {
                 Some(Action::Count(n)) => n,
                 _ => 0,
@@ -918,7 +912,8 @@ impl UserData for Ctx<'_> {
         });
         methods.add_method_mut("add_lasting", |_, this, id: Value| {
             let effect = lasting_arg(call("add_lasting"), &id, 1)?;
-            this.state.add_lasting(effect);
+            // C14: recorded when the event resolves, after what the card grants.
+            this.progress.borrow_mut().lasting.push(effect);
             Ok(())
         });
 
@@ -1070,7 +1065,10 @@ impl UserData for Ctx<'_> {
             let prompt = fields.text("prompt")?;
             let player = fields.player("player", this.run.executor)?;
             let prompt = || prompt.unwrap_or_else(|| "Yes or no?".into());
-            Ok(this.choose(call, player, vec![Action::Yes, Action::No], prompt)? == Some(Action::Yes))
+            Ok(
+                this.choose(call, player, vec![Action::Yes, Action::No], prompt)?
+                    == Some(Action::Yes),
+            )
         });
         methods.add_method("choose_number", |_, this, options: Value| {
             let call = call("choose_number");

@@ -163,8 +163,6 @@ pub(crate) fn read(file: &str, source: &str, value: &Value) -> Result<Header, De
     }
     if MONGOL_INVASION_CARDS.contains(&number) {
         reader.only_fields(table, &INVASION_FIELDS)?;
-        // Every Mongol Invasion card has the same text (deck §3); it is read for people only.
-        reader.string(table, "text")?;
         let faction = reader.string(table, "faction")?;
         let faction = match faction.parse::<Player>() {
             Ok(p @ (Player::Bahmani | Player::Vijayanagara)) => p,
@@ -175,6 +173,8 @@ pub(crate) fn read(file: &str, source: &str, value: &Value) -> Result<Header, De
                 ));
             }
         };
+        // Every Mongol Invasion card has the same text (deck §3); it is read for people only.
+        reader.string(table, "text")?;
         return Ok(Header::Invasion(MongolInvasionCard {
             number,
             title,

@@ -53,8 +53,8 @@ use std::fmt;
 use std::path::Path;
 
 use darbar::vijayanagara::{
-    DeckRules, EventCard, EventFailure, EventHost, EventProgress, EventRun, MONGOL_INVASION_CARDS,
-    MongolInvasionCard, Player, RuleOptions, State,
+    DeckRules, EventCard, EventFailure, EventHost, EventProgress, EventRun, Grant,
+    MONGOL_INVASION_CARDS, MongolInvasionCard, Player, RuleOptions, State,
 };
 use mlua::{Function, Table, Value, Variadic};
 
@@ -288,7 +288,14 @@ impl CardHost {
             }
         }
         let mut warnings = Vec::new();
-        for (a, b, c) in [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)] {
+        for (a, b, c) in [
+            (0, 1, 2),
+            (0, 2, 1),
+            (1, 0, 2),
+            (1, 2, 0),
+            (2, 0, 1),
+            (2, 1, 0),
+        ] {
             let order = [Player::ALL[a], Player::ALL[b], Player::ALL[c]];
             let (cards, stay) = by_order.get(&order).copied().unwrap_or_default();
             if (cards, stay) != (6, 3) {
@@ -511,7 +518,11 @@ impl CardHost {
         }
         Ok(CardRun {
             progress: EventProgress::Done {
-                grants: progress.grants,
+                grants: progress
+                    .grants
+                    .into_iter()
+                    .chain(progress.lasting.into_iter().map(Grant::Lasting))
+                    .collect(),
                 log: log.clone(),
             },
             log,

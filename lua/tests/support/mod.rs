@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use darbar::vijayanagara::{
-    Action, Available, DecisionKind, EventHost, EventProgress, EventRun, EventSide, InfluenceTrack,
-    LastingEffects, Log, Player, SpaceId, SpacePieces, SpaceSet, State, TurnOption,
+    Action, Available, DecisionKind, EventHost, EventProgress, EventRun, EventSide, Grant,
+    InfluenceTrack, LastingEffects, Log, Player, SpaceId, SpacePieces, SpaceSet, State, TurnOption,
 };
 
 /// Everything a scenario of the deck file (§5) can list: the pieces of every space, the
@@ -180,7 +180,8 @@ pub fn play_event(state: &mut State, host: &dyn EventHost, side: EventSide, answ
 }
 
 /// Runs a card side directly on `state` (no sequence of play) with `answers`, committing the
-/// scratch copy as the core does when the effect finishes. Returns the grants.
+/// scratch copy and recording its lasting effects as the core does when the effect finishes.
+/// Returns the progress, with the grants.
 #[track_caller]
 pub fn run_direct(
     state: &mut State,
@@ -200,8 +201,15 @@ pub fn run_direct(
     let progress = host
         .run(&mut scratch, &run)
         .unwrap_or_else(|e| panic!("card {card} {side:?}: {e:?}"));
-    if let EventProgress::Done { .. } = progress {
+    if let EventProgress::Done { grants, .. } = &progress {
         *state = scratch;
+        // Lasting effects are recorded as the event resolves (C14); the other grants are
+        // the caller's to carry out.
+        for grant in grants {
+            if let Grant::Lasting(effect) = grant {
+                state.add_lasting(*effect);
+            }
+        }
     }
     progress
 }

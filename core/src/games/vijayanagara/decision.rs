@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::event::EventHost;
+use super::sequence::Frame;
 use super::{Action, CommandKind, DecreeKind, Error, Faction, Log, Player, SpaceId, State};
 use crate::engine::{Decision, Rule};
 
@@ -147,9 +148,12 @@ impl State {
     }
 
     /// What `giver` may give at its decision point (§1.5.2, OQ-11): one Resource or one cavalry
-    /// token at a time, to either other player faction.
+    /// token at a time, to either other player faction. Not inside an event's effect: the
+    /// effect is one step of play (§2.3.4) that runs again from its start with each answer, on
+    /// the position it started from.
     fn gifts(&self, giver: Player) -> impl Iterator<Item = Action> + '_ {
-        let enabled = self.options.transfers;
+        let in_event = matches!(self.stack.last(), Some(Frame::Event { .. }));
+        let enabled = self.options.transfers && !in_event;
         Player::ALL
             .into_iter()
             .filter(move |&to| enabled && to != giver)

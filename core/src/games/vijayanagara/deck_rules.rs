@@ -123,7 +123,12 @@ impl Default for DeckRules {
 }
 
 fn letter(player: Player) -> char {
-    player.faction().abbreviation().chars().next().unwrap_or('?')
+    player
+        .faction()
+        .abbreviation()
+        .chars()
+        .next()
+        .unwrap_or('?')
 }
 
 /// The snapshot form: `events` as `"DVB+"` (order, `+` when Stay Eligible), `operators` as
@@ -206,7 +211,10 @@ mod tests {
         let cards = CardSet::standard();
         for n in EVENT_CARDS {
             assert_eq!(rules.order(n), cards.event(n).unwrap().order);
-            assert_eq!(rules.stay_eligible(n), cards.event(n).unwrap().stay_eligible);
+            assert_eq!(
+                rules.stay_eligible(n),
+                cards.event(n).unwrap().stay_eligible
+            );
         }
         for n in MONGOL_INVASION_CARDS {
             assert_eq!(rules.operator(n), cards.invasion(n).unwrap().faction);

@@ -285,8 +285,8 @@ impl State {
     /// BK has a piece; with Influence ≥ 2 also where BK is adjacent, and Rajas too.
     /// An event may grant the extension whatever the Influence (deck card 28).
     fn conspire_targets(&self, decree: &DecreeState, space: SpaceId) -> Vec<Piece> {
-        let extended = self.influence(Player::Bahmani).unwrap_or(0) >= 2
-            || decree.grant.influence_extension();
+        let extended =
+            self.influence(Player::Bahmani).unwrap_or(0) >= 2 || decree.grant.influence_extension();
         let reach = if extended {
             near(self, Faction::Bahmani, space)
         } else {
@@ -324,7 +324,8 @@ impl State {
         // still end in one of them.
         let destinations = decree.grant.destinations();
         let reaches = |path: &[SpaceId]| {
-            destinations.is_none_or(|dest| self.campaign_reaches(&mut path.to_vec(), dest, &allowed))
+            destinations
+                .is_none_or(|dest| self.campaign_reaches(&mut path.to_vec(), dest, &allowed))
         };
         let Some(&here) = path.last() else {
             let mut choices: Vec<Action> = SpaceId::ALL
@@ -428,6 +429,10 @@ impl State {
                     .into_iter()
                     .map(Action::Select)
                     .collect();
+                // An event's Decree with nothing (left) to target is over without a question.
+                if choices.is_empty() && matches!(decree.grant, DecreeGrant::Event { .. }) {
+                    return None;
+                }
                 choices.push(Action::Done);
                 choices
             }

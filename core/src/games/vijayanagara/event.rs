@@ -19,7 +19,7 @@ use super::action::{CommandKind, DecreeKind, EventSide};
 use super::command::CommandScope;
 use super::decree::DecreeGrant;
 use super::sequence::{Frame, Granted};
-use super::{Action, DeckRules, Error, Log, Player, SpaceSet, State};
+use super::{Action, DeckRules, Error, Lasting, Log, Player, SpaceSet, State};
 
 /// A card side being carried out, with the choices made in it so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,6 +99,9 @@ pub enum Grant {
         /// Conspire reaches as with Influence ≥ 2 whatever BK's Influence (§4.3.3).
         influence_extension: bool,
     },
+    /// A lasting effect, recorded when the event resolves, after the grants before it (deck
+    /// C14): a free Command granted by the same card does not feel it.
+    Lasting(Lasting),
 }
 
 /// Why a card's script failed.
@@ -309,6 +312,7 @@ impl State {
                 self.stack
                     .push(Frame::Granted(Granted::Decree(player, kind, limits)));
             }
+            Grant::Lasting(effect) => self.stack.push(Frame::Granted(Granted::Lasting(effect))),
         }
     }
 }

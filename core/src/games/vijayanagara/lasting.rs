@@ -28,6 +28,23 @@ impl Lasting {
         Lasting::AmiranISada,
         Lasting::FourTarafs,
     ];
+
+    /// The engine id of deck file §2.1, as snapshots and card scripts spell it.
+    ///
+    /// ```
+    /// use darbar::vijayanagara::Lasting;
+    ///
+    /// assert_eq!(Lasting::AmiranISada.id(), "amiran_i_sada");
+    /// ```
+    pub fn id(self) -> &'static str {
+        match self {
+            Lasting::SiriFort => "siri_fort",
+            Lasting::MarketControl => "market_control",
+            Lasting::TokenCurrency => "token_currency",
+            Lasting::AmiranISada => "amiran_i_sada",
+            Lasting::FourTarafs => "four_tarafs",
+        }
+    }
 }
 
 /// The lasting effects in force.

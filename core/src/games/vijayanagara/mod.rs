@@ -54,11 +54,11 @@ mod state;
 pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
 pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard, parse_order};
 pub use combat::Die;
-pub use deck_rules::DeckRules;
 pub use decision::{DecisionKind, VijayanagaraDecision};
 pub use deck::{
     Card, DECK_SIZE, Deck, EVENT_CARDS, MONGOL_INVASION_CARDS, SUCCESSION_POSITIONS, SuccessionCard,
 };
+pub use deck_rules::DeckRules;
 pub use error::Error;
 pub use event::{EventFailure, EventHost, EventProgress, EventRun, Grant};
 pub use faction::{Faction, PerPlayer, Player};

@@ -17,8 +17,8 @@ use super::command::{CommandScope, CommandState};
 use super::decree::{DecreeGrant, DecreeState};
 use super::event::{EventHost, EventRun};
 use super::{
-    Action, Card, DecisionKind, Dynasty, Error, Faction, Log, MAX_INFLUENCE, PerPlayer, PieceKind,
-    PlayOrderBox, Player, SpaceId, State, SuccessionCard, VijayanagaraDecision,
+    Action, Card, DecisionKind, Dynasty, Error, Faction, Lasting, Log, MAX_INFLUENCE, PerPlayer,
+    PieceKind, PlayOrderBox, Player, SpaceId, State, SuccessionCard, VijayanagaraDecision,
 };
 use crate::engine::Decision;
 
@@ -116,6 +116,8 @@ pub(crate) enum Granted {
     Command(CommandKind, CommandScope),
     /// A Decree, within the event's limits.
     Decree(Player, DecreeKind, DecreeGrant),
+    /// A lasting effect, recorded now (deck C14).
+    Lasting(Lasting),
 }
 
 /// What one Influence shift costs on Lords of the Deccan (§2.5.3).
@@ -536,6 +538,15 @@ impl State {
             }
             Frame::Granted(Granted::Decree(player, kind, limits)) => {
                 self.begin_decree(player, kind, limits, log)?
+            }
+            Frame::Granted(Granted::Lasting(effect)) => {
+                self.add_lasting(effect);
+                log.say(|| {
+                    format!(
+                        "Lasting effect {} until the next Succession card",
+                        effect.id()
+                    )
+                });
             }
             // A turn, a cavalry gain or a purchase with nothing left to do is over.
             Frame::FactionTurn { .. }
