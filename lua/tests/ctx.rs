@@ -276,15 +276,19 @@ fn tracks_resources_tributary_and_lasting_effects() {
     "#,
     );
     let (run, state) = done(&host, &[]);
+    // C14: the lasting effect is recorded when the event resolves, after the card's grants.
     assert_eq!(
         run.log,
-        ["2 0", "12 6 7", "true false", "true false", "true"]
+        ["2 0", "12 6 7", "true false", "true false", "false"]
     );
+    assert!(matches!(
+        &run.progress,
+        EventProgress::Done { grants, .. } if grants == &[Grant::Lasting(Lasting::FourTarafs)]
+    ));
     assert_eq!(state.influence(Player::Vijayanagara), Some(2));
     assert_eq!(state.resources(Player::Sultanate), 24);
     assert_eq!(state.resources(Player::Bahmani), 0);
     assert_eq!(state.resources(Player::Vijayanagara), 0);
-    assert!(state.lasting_effects().contains(Lasting::FourTarafs));
     let broke = card(r#"ctx:pay("BK", 7)"#);
     assert_eq!(
         failure(&broke, &[]).message,

@@ -1,5 +1,6 @@
 //! Golden playthroughs (architecture, "Tests every game has"): for three seeds, a whole game of
-//! Vijayanagara played by the random bot, written step by step under
+//! Vijayanagara played by the random bot with the Event cards of the Lua deck, written step by
+//! step under
 //! `tests/playthroughs/vijayanagara/`: the starting position and snapshot, then for every step
 //! the decision (who, what), the legal actions, the action chosen and the log, with the board
 //! at every card, and the final board and scores. Any change of rules, setup, generator or
@@ -14,6 +15,7 @@ use std::path::PathBuf;
 use darbar::bots::RandomBot;
 use darbar::engine::Snapshot;
 use darbar::vijayanagara::{Log, State};
+use darbar_lua::CardHost;
 
 const SEEDS: [u64; 3] = [0, 7, 2024];
 
@@ -23,10 +25,10 @@ fn golden_path(seed: u64) -> PathBuf {
         .join(format!("game-{seed}.txt"))
 }
 
-fn playthrough(seed: u64) -> String {
-    let mut state = State::new(seed);
+fn playthrough(host: &CardHost, seed: u64) -> String {
+    let mut state = host.new_game(seed);
     let mut text = format!(
-        "# Vijayanagara, seed {seed}, random bot (seed {seed})\n\n{state}\n# Snapshot\n{}\n",
+        "# Vijayanagara, seed {seed}, random bot (seed {seed}), the darbar default deck\n\n{state}\n# Snapshot\n{}\n",
         state.to_snapshot()
     );
     let mut bot = RandomBot::new(seed);
@@ -43,8 +45,11 @@ fn playthrough(seed: u64) -> String {
         );
         let _ = writeln!(text, "  legal: {}", legal.join(" | "));
         let _ = writeln!(text, "  chosen: {action}");
+        if let Some(prompt) = state.event_prompt() {
+            let _ = writeln!(text, "  prompt: {prompt}");
+        }
         state
-            .apply_logged(action, &mut log)
+            .apply_with(action, host, &mut log)
             .expect("listed actions apply");
         for line in log.take() {
             let _ = writeln!(text, "  > {line}");
@@ -66,9 +71,10 @@ fn playthrough(seed: u64) -> String {
 #[test]
 fn playthroughs_match_the_golden_files() {
     let bless = std::env::var_os("DARBAR_BLESS").is_some();
+    let host = CardHost::standard();
     for seed in SEEDS {
         let path = golden_path(seed);
-        let actual = playthrough(seed);
+        let actual = playthrough(&host, seed);
         if bless {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &actual).unwrap();
@@ -98,8 +104,9 @@ fn playthroughs_match_the_golden_files() {
 
 #[test]
 fn golden_starting_snapshots_load_back_to_the_starting_state() {
+    let host = CardHost::standard();
     for seed in SEEDS {
-        let text = playthrough(seed);
+        let text = playthrough(&host, seed);
         let snapshot = text
             .split("# Snapshot\n")
             .nth(1)
@@ -109,7 +116,7 @@ fn golden_starting_snapshots_load_back_to_the_starting_state() {
             .unwrap();
         assert_eq!(
             State::from_snapshot(snapshot.trim_end()),
-            Ok(State::new(seed))
+            Ok(host.new_game(seed))
         );
     }
 }
