@@ -9,11 +9,11 @@
 
 mod support;
 
-use darbar::engine::Snapshot;
+use darbar::engine::{Rule, Snapshot};
 use darbar::vijayanagara::{
     Action, Card, CardSet, CommandKind, DecisionKind, DecreeKind, Dynasty, EventHost,
     EventProgress, EventRun, EventSide, Lasting, Log, Loyalty, Piece, PieceKind, PieceSource,
-    PlayOrderBox, Player, SpaceId, State, Structure, SuccessionCard, TurnOption,
+    PlayOrderBox, Player, RuleOptions, SpaceId, State, Structure, SuccessionCard, TurnOption,
 };
 use darbar_lua::CardHost;
 use support::{BK, Board, DS, VN, assert_board, game_on_card, in_event, play_event, run_direct};
@@ -193,6 +193,36 @@ fn convention_c15_card_17_shaded_with_nothing_to_do_is_a_legal_no_op() {
     );
     assert_ne!(state.current_event(), Some(17), "the next card is revealed");
     assert_eq!(state.eligibility(Player::Sultanate), PlayOrderBox::Eligible);
+}
+
+#[test]
+fn convention_c15_with_event_requires_effect_the_no_op_side_is_refused() {
+    // C15's option `event_requires_effect`: the same card 17 S changes nothing, so choosing it
+    // is refused with an error naming C15, and the state stays as it was; the unshaded side,
+    // which does something, is still carried out.
+    let host = host();
+    let seed = (0..100_000)
+        .find(|&seed| State::new(seed).current_event() == Some(17))
+        .unwrap();
+    let options = RuleOptions {
+        event_requires_effect: true,
+        ..host.rule_options()
+    };
+    let mut state = State::with_options(seed, options);
+    state.place(Delhi, Piece::Troop, 10).unwrap();
+    apply_all(
+        &mut state,
+        &host,
+        &[Action::Option(TurnOption::EventOrCommand)],
+    );
+    let before = state.clone();
+    let error = state
+        .apply_with(Action::Event(Shaded), &host, &mut Log::silent())
+        .unwrap_err();
+    assert_eq!(error.rule(), Rule("deck C15"));
+    assert_eq!(state, before);
+    apply_all(&mut state, &host, &[Action::Event(Unshaded)]);
+    assert_eq!(state.space(MountainPasses).mongols, 2);
 }
 
 // ----- card 18 ------------------------------------------------------------------------------

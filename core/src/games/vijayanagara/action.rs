@@ -53,6 +53,15 @@ pub enum EventSide {
     Shaded,
 }
 
+impl fmt::Display for EventSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EventSide::Unshaded => "unshaded",
+            EventSide::Shaded => "shaded",
+        })
+    }
+}
+
 /// Every Command of every faction (§3.2–§3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum CommandKind {
@@ -309,8 +318,7 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Action::Option(option) => write!(f, "option {}", option.name()),
-            Action::Event(EventSide::Unshaded) => f.write_str("event unshaded"),
-            Action::Event(EventSide::Shaded) => f.write_str("event shaded"),
+            Action::Event(side) => write!(f, "event {side}"),
             Action::Command(kind) => write!(f, "command {}", kind.name()),
             Action::Decree(kind) => write!(f, "decree {}", kind.name()),
             Action::Select(space) => write!(f, "select {space}"),

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use super::{Piece, PieceKind, Player, SpaceId, Structure};
+use super::{EventSide, Piece, PieceKind, Player, SpaceId, Structure};
 use crate::engine::Rule;
 
 /// A refused operation or action, naming the rule broken.
@@ -103,6 +103,17 @@ pub enum Error {
         /// The script's line, if known.
         line: Option<u32>,
     },
+    /// With the `event_requires_effect` option, an Event side whose effect would change nothing
+    /// (deck convention C15).
+    #[error(
+        "Event {card} {side} would change nothing, and the rule options require an effect (deck C15)"
+    )]
+    EventWithoutEffect {
+        /// The card.
+        card: u8,
+        /// The side chosen.
+        side: EventSide,
+    },
     /// An action arrived after the game ended (§2.2).
     #[error("the game is over (§2.2)")]
     GameOver,
@@ -141,6 +152,7 @@ impl Error {
             Error::IllegalAction { rule, .. } | Error::NotYourDecision { rule, .. } => *rule,
             Error::NothingToDecide | Error::GameOver => Rule("2.2"),
             Error::NoEventHost | Error::Event { .. } => Rule("2.3.4"),
+            Error::EventWithoutEffect { .. } => Rule("deck C15"),
         }
     }
 }

@@ -197,11 +197,6 @@ impl State {
         }
         log.say(|| {
             let title = info.map_or(String::new(), |c| format!(" ({})", c.title));
-            let side = if side == EventSide::Unshaded {
-                "unshaded"
-            } else {
-                "shaded"
-            };
             format!("{player} carries out Event {card}{title}, {side}")
         });
         let run = EventRun {
@@ -244,6 +239,17 @@ impl State {
                     card: run.card,
                     message: "the script offered a choice with no options".into(),
                     line: None,
+                });
+            }
+            EventProgress::Done { grants, .. }
+                if self.options.event_requires_effect
+                    && run.choices.is_empty()
+                    && grants.is_empty()
+                    && scratch == *self =>
+            {
+                return Err(Error::EventWithoutEffect {
+                    card: run.card,
+                    side: run.side,
                 });
             }
             EventProgress::Done { grants, log: lines } => {

@@ -49,7 +49,11 @@ pub struct RuleOptions {
     /// legal actions (games without negotiation, such as bot tournaments).
     pub transfers: bool,
     /// Deck convention C15: a faction may choose an event side that changes nothing.
-    /// Default `false`; `true` requires the chosen side to have an effect.
+    /// Default `false`; `true` requires the chosen side to have an effect: a side that would
+    /// finish at once changing nothing and granting nothing is refused when chosen
+    /// ([`Error::EventWithoutEffect`](super::Error::EventWithoutEffect)), the state unchanged.
+    /// The state holds no card host, so both sides stay listed; a side that asks a choice
+    /// counts as having an effect.
     pub event_requires_effect: bool,
     /// Event cards are played (§2.3.4): the Event option is offered, and the game must then be
     /// driven with [`State::apply_with`](super::State::apply_with) and an event host that runs
