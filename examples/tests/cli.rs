@@ -143,15 +143,41 @@ fn play_then_replay_gives_the_same_game() {
     assert!(text.contains("Timur invades Delhi"));
     assert!(text.contains("Game over."));
     assert!(text.contains("Winner: "));
+    // The Event cards of the default deck are played (§2.3.4).
+    assert!(text.contains("the darbar default deck (original, not the published cards)"));
+    assert!(text.contains(" carries out Event "), "{text}");
     let value: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(value["game"], "vijayanagara");
+    assert_eq!(value["options"]["events"], true);
     assert_eq!(value["seed"], 11);
     assert!(value["actions"].as_array().unwrap().len() > 50);
     let replayed = darbar(&["replay", record.to_str().unwrap()]);
     assert!(replayed.status.success());
     let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(body(&stdout(&replayed)), body(&text));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--no-events` plays without Event cards: Event or Command always means a Command.
+#[test]
+fn play_without_events_never_carries_out_an_event() {
+    let played = darbar(&["play", "vijayanagara", "--seed", "11", "--no-events"]);
+    assert!(played.status.success());
+    let text = stdout(&played);
+    assert!(text.contains("no Event cards"));
+    assert!(!text.contains(" carries out Event "));
+    assert!(text.contains("Winner: "));
+}
+
+/// `--deck DIR` refuses a directory that is not a whole deck, naming what is missing.
+#[test]
+fn play_with_a_deck_that_lacks_cards_is_refused() {
+    let dir = std::env::temp_dir().join(format!("darbar-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let played = darbar(&["play", "vijayanagara", "--deck", dir.to_str().unwrap()]);
+    assert!(!played.status.success());
+    assert!(String::from_utf8_lossy(&played.stderr).contains("the deck has no card 1, 2, 3"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

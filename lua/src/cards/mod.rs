@@ -90,8 +90,11 @@ pub const STANDARD_DECK: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/s
 ///         text = { unshaded = "BK places 1 Amir in Gujarat or Maharashtra (BK chooses).",
 ///                  shaded = "DS gains 1 Resource." },
 ///         unshaded = function(ctx)
-///             local space = ctx:choose_space{ among = { "Gujarat", "Maharashtra" }, player = "BK" }
+///             local space = ctx:choose_space{
+///                 among = { "Gujarat", "Maharashtra" }, player = "BK", prompt = "Place 1 Amir in",
+///             }
 ///             ctx:place(space, "Amir", 1)
+///             ctx:log("BK places 1 Amir in " .. space)
 ///         end,
 ///         shaded = function(ctx) ctx:gain_resources("DS", 1) end,
 ///     }
@@ -112,13 +115,17 @@ pub const STANDARD_DECK: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/s
 ///     EventProgress::Choice {
 ///         player: Player::Bahmani,
 ///         choices: vec![Action::Select(SpaceId::Gujarat), Action::Select(SpaceId::Maharashtra)],
+///         prompt: "Place 1 Amir in".into(),
 ///     }
 /// );
 ///
 /// // Run again from the start with the answer: the effect finishes.
 /// run.choices.push(Action::Select(SpaceId::Gujarat));
 /// let mut scratch = state.clone();
-/// assert_eq!(host.run(&mut scratch, &run), Ok(EventProgress::done()));
+/// assert_eq!(
+///     host.run(&mut scratch, &run),
+///     Ok(EventProgress::Done { grants: vec![], log: vec!["BK places 1 Amir in Gujarat".into()] })
+/// );
 /// assert_eq!(scratch.space(SpaceId::Gujarat).amirs.obedient, 2);
 /// ```
 ///
@@ -426,7 +433,7 @@ impl CardHost {
     /// let host = CardHost::standard();
     /// let run = EventRun { card: 6, side: EventSide::Unshaded, executor: Player::Bahmani, choices: vec![] };
     /// let result = host.run_logged(&mut State::new(1), &run).unwrap();
-    /// assert_eq!(result.progress, EventProgress::done());
+    /// assert!(matches!(result.progress, EventProgress::Done { .. }));
     /// assert_eq!(result.log, ["DS loses 2 Resources; BK gains 2, VN gains 2"]);
     /// ```
     pub fn run_logged(&self, scratch: &mut State, run: &EventRun) -> Result<CardRun, EventFailure> {
