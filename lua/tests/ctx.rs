@@ -387,6 +387,51 @@ fn choices_offer_typed_actions_and_replay_the_answers() {
 }
 
 #[test]
+fn factions_and_listed_options_are_chosen_too() {
+    let host = card(
+        r#"
+        local who = ctx:choose_faction{ among = { "BK", "VN", "BK" }, prompt = "Who gains 1 cavalry?" }
+        local how = ctx:choose_option{ options = { "Troops first", "Governor first" }, player = "DS", prompt = "Order" }
+        ctx:log(who .. " / " .. how)
+    "#,
+    );
+    let (first, _) = run(&host, &[]);
+    assert_eq!(
+        first.unwrap().progress,
+        EventProgress::Choice {
+            player: Player::Sultanate,
+            choices: vec![
+                Action::Faction(Player::Bahmani),
+                Action::Faction(Player::Vijayanagara)
+            ],
+            prompt: "Who gains 1 cavalry?".into(),
+        }
+    );
+    let (second, _) = run(&host, &[Action::Faction(Player::Vijayanagara)]);
+    assert_eq!(
+        second.unwrap().progress,
+        EventProgress::Choice {
+            player: Player::Sultanate,
+            choices: vec![Action::Choose(1), Action::Choose(2)],
+            prompt: "Order (1 = Troops first; 2 = Governor first)".into(),
+        }
+    );
+    assert_eq!(
+        log(
+            &host,
+            &[Action::Faction(Player::Vijayanagara), Action::Choose(2)]
+        ),
+        ["VN / Governor first"]
+    );
+    let mongols = card(r#"ctx:choose_faction{ among = { "MI" } }"#);
+    assert!(
+        failure(&mongols, &[]).message.contains("among"),
+        "{:?}",
+        failure(&mongols, &[])
+    );
+}
+
+#[test]
 fn nothing_to_choose_from_returns_nil_and_asks_nothing() {
     let host = card(
         r#"

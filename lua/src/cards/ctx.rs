@@ -87,6 +87,8 @@
 //! | `ctx:choose_space{among=, player=, prompt=, optional=}` | `Action::Select` of each space, plus `Action::Done` when `optional` | the space name, or `nil` for Done |
 //! | `ctx:choose_yes_no{player=, prompt=}` | `Action::Yes`, `Action::No` | `true` / `false` |
 //! | `ctx:choose_number{min=, max=, player=, prompt=}` | `Action::Count(min..=max)` (`min` default 0) | the number |
+//! | `ctx:choose_faction{among=, player=, prompt=}` | `Action::Faction` of each faction listed | its abbreviation |
+//! | `ctx:choose_option{options=, player=, prompt=}` | `Action::Choose(1..=n)` for the `n` option texts, which the question lists | the chosen text |
 //!
 //! The answers are replayed (architecture principle 8): a run starts with the answers given so
 //! far, and each choice takes the next one, checked against the options it offers now (an
@@ -1090,6 +1092,83 @@ impl UserData for Ctx<'_> {
             let prompt = || prompt.unwrap_or_else(|| "How many?".into());
             Ok(match this.choose(call, player, offered, prompt)? {
                 Some(Action::Count(n)) => Some(n),
+                _ => None,
+            })
+        });
+        methods.add_method("choose_faction", |_, this, options: Value| {
+            let call = call("choose_faction");
+            let table = options_table(call, options, &["among", "prompt", "player"])?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            let prompt = fields.text("prompt")?;
+            let among = match fields.required("among")? {
+                Value::Table(list) => list
+                    .sequence_values::<Value>()
+                    .map(|value| player_arg(fields.at("among"), &value?, 1))
+                    .collect::<mlua::Result<Vec<Player>>>()?,
+                value => vec![player_arg(fields.at("among"), &value, 1)?],
+            };
+            let mut offered: Vec<Action> = Vec::new();
+            for player in among {
+                if !offered.contains(&Action::Faction(player)) {
+                    offered.push(Action::Faction(player));
+                }
+            }
+            let player = fields.player("player", this.run.executor)?;
+            let prompt = || prompt.unwrap_or_else(|| "Which faction?".into());
+            Ok(match this.choose(call, player, offered, prompt)? {
+                Some(Action::Faction(chosen)) => Some(abbreviation(chosen)),
+                _ => None,
+            })
+        });
+        methods.add_method("choose_option", |_, this, options: Value| {
+            let call = call("choose_option");
+            let table = options_table(call, options, &["options", "prompt", "player"])?;
+            let fields = Fields {
+                call,
+                table: &table,
+            };
+            let prompt = fields.text("prompt")?;
+            let Value::Table(list) = fields.required("options")? else {
+                return Err(argument_error(
+                    fields.at("options"),
+                    1,
+                    "a list of option texts expected".into(),
+                ));
+            };
+            let labels = list
+                .sequence_values::<Value>()
+                .map(|value| {
+                    let value = value?;
+                    view::string_arg(fields.at("options"), &value, 1, "option text")
+                        .map(|text| String::from(&*text))
+                })
+                .collect::<mlua::Result<Vec<String>>>()?;
+            if labels.len() > usize::from(u8::MAX) {
+                return Err(argument_error(
+                    fields.at("options"),
+                    1,
+                    "at most 255 options".into(),
+                ));
+            }
+            let offered = (1..=labels.len())
+                .map(|n| Action::Choose(u8::try_from(n).unwrap_or(u8::MAX)))
+                .collect();
+            let player = fields.player("player", this.run.executor)?;
+            // The question lists the options, so `choose <n>` reads as an answer.
+            let prompt = || {
+                let listed: Vec<String> = labels
+                    .iter()
+                    .enumerate()
+                    .map(|(i, label)| format!("{} = {label}", i + 1))
+                    .collect();
+                let question = prompt.unwrap_or_else(|| "Choose".into());
+                format!("{question} ({})", listed.join("; "))
+            };
+            Ok(match this.choose(call, player, offered, prompt)? {
+                Some(Action::Choose(n)) => labels.get(usize::from(n) - 1).cloned(),
                 _ => None,
             })
         });

@@ -269,6 +269,10 @@ pub enum Action {
         /// A cavalry token rather than a Resource.
         cavalry: bool,
     },
+    /// A faction, where an event's text lets a player choose one (deck C1).
+    Faction(Player),
+    /// The `n`-th (from 1) of the options an event's question lists.
+    Choose(u8),
     /// Accept what is offered (a "may" of the rules).
     Yes,
     /// Decline what is offered.
@@ -353,6 +357,8 @@ impl fmt::Display for Action {
                 if cavalry { "cavalry" } else { "Resource" },
                 to.faction().abbreviation()
             ),
+            Action::Faction(player) => write!(f, "faction {}", player.faction().abbreviation()),
+            Action::Choose(n) => write!(f, "choose {n}"),
             Action::Yes => f.write_str("yes"),
             Action::No => f.write_str("no"),
             Action::Done => f.write_str("done"),
@@ -501,6 +507,15 @@ impl FromStr for Action {
                     .ok_or("the Mongols take no gifts")?;
                 Ok(Action::Give { to, cavalry })
             }
+            "faction" => Ok(Action::Faction(
+                parse_faction(rest)?
+                    .player()
+                    .ok_or("the Mongols are no player faction")?,
+            )),
+            "choose" => rest
+                .parse()
+                .map(Action::Choose)
+                .map_err(|_| format!("expected \"choose <n>\", got {s:?}")),
             "yes" if rest.is_empty() => Ok(Action::Yes),
             "no" if rest.is_empty() => Ok(Action::No),
             "done" if rest.is_empty() => Ok(Action::Done),
@@ -540,6 +555,8 @@ mod tests {
                 to: Player::Vijayanagara,
                 cavalry: false,
             },
+            Action::Faction(Player::Bahmani),
+            Action::Choose(2),
             Action::Yes,
             Action::No,
             Action::Done,

@@ -186,7 +186,7 @@ fn random_action(rng: &mut GameRng) -> Action {
         Piece::with_loyalty(kind, loyalty)
     };
     let player = |rng: &mut GameRng| Player::ALL[pick(rng, 3)];
-    match rng.below(20) {
+    match rng.below(21) {
         0 => Action::Option(TurnOption::ALL[pick(rng, 4)]),
         1 => Action::Event(if rng.below(2) == 0 {
             EventSide::Unshaded
@@ -237,6 +237,10 @@ fn random_action(rng: &mut GameRng) -> Action {
             PieceSource::Map(space(rng), Loyalty::Obedient)
         }),
         18 => [Action::Yes, Action::No][pick(rng, 2)],
+        19 => match rng.below(2) {
+            0 => Action::Faction(player(rng)),
+            _ => Action::Choose(u8::try_from(pick(rng, 4)).unwrap_or(0)),
+        },
         _ => Action::Done,
     }
 }
