@@ -1167,9 +1167,10 @@ fn a_missing_directory_is_a_read_error() {
 
 #[test]
 fn every_card_side_of_the_deck_runs_on_the_setup() {
-    // Each side either finishes or asks a legal question, whoever carries it out.
+    // Each side of each of the 36 cards either finishes or asks a legal question, whoever
+    // carries it out.
     let host = host();
-    for card in 1..=16 {
+    for card in 1..=36 {
         for side in [Unshaded, Shaded] {
             for executor in Player::ALL {
                 let run = EventRun {
@@ -1190,43 +1191,36 @@ fn every_card_side_of_the_deck_runs_on_the_setup() {
 }
 
 #[test]
-fn a_random_game_with_events_plays_cards_1_to_16_without_failing() {
-    // Random play where the Event of cards 1–16 is always taken when offered: every offered
-    // action applies, and play goes on (other cards are played as Commands).
+fn random_games_that_always_take_the_event_play_every_card_without_failing() {
+    // Random play where the Event is always taken when offered: every offered action applies,
+    // changes the state and keeps the core's invariants, and every card side is played.
     let host = host();
-    let mut events_played = 0;
-    for seed in 0..40u64 {
-        let mut state = State::new(seed);
-        state.enable_events();
+    let mut played = std::collections::BTreeSet::new();
+    for seed in 0..100u64 {
+        let mut state = host.new_game(seed);
         let mut rng = darbar::engine::GameRng::from_seed_u64(seed);
-        for _ in 0..400 {
-            if state.is_over() {
-                break;
-            }
-            let card = state.current_event();
-            let mut actions: Vec<Action> = state
-                .legal_actions()
-                .into_iter()
-                .filter(|a| !matches!(a, Action::Give { .. }))
+        while !state.is_over() {
+            let legal = state.legal_actions();
+            let eager = [
+                Action::Option(TurnOption::EventOrCommand),
+                Action::Event(Unshaded),
+                Action::Event(Shaded),
+            ];
+            let mut actions: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| eager.contains(a))
                 .collect();
-            let ours = card.is_some_and(|c| c <= 16);
-            if !ours {
-                actions.retain(|a| {
-                    !matches!(
-                        a,
-                        Action::Event(_) | Action::Option(TurnOption::EventOrCommand)
-                    )
-                });
-            } else if actions.contains(&Action::Option(TurnOption::EventOrCommand)) {
-                actions = vec![Action::Option(TurnOption::EventOrCommand)];
-            } else if actions.iter().any(|a| matches!(a, Action::Event(_))) {
-                actions.retain(|a| matches!(a, Action::Event(_)));
-                events_played += 1;
-            }
             if actions.is_empty() {
-                actions = state.legal_actions();
+                actions = legal
+                    .into_iter()
+                    .filter(|a| !matches!(a, Action::Give { .. }))
+                    .collect();
             }
             let action = actions[rng.below(actions.len() as u32) as usize];
+            if let (Action::Event(side), Some(card)) = (action, state.current_event()) {
+                played.insert((card, side));
+            }
             let before = state.clone();
             state
                 .apply_with(action, &host, &mut Log::silent())
@@ -1235,7 +1229,7 @@ fn a_random_game_with_events_plays_cards_1_to_16_without_failing() {
             state.check_invariants().unwrap();
         }
     }
-    assert!(events_played > 10, "only {events_played} events played");
+    assert_eq!(played.len(), 72, "every side of the 36 cards: {played:?}");
 }
 
 #[test]

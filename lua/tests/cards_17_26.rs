@@ -11,12 +11,14 @@ mod support;
 
 use darbar::engine::{Rule, Snapshot};
 use darbar::vijayanagara::{
-    Action, Card, CardSet, CommandKind, DecisionKind, DecreeKind, Dynasty, EventHost,
-    EventProgress, EventRun, EventSide, Lasting, Log, Loyalty, Piece, PieceKind, PieceSource,
-    PlayOrderBox, Player, RuleOptions, SpaceId, State, Structure, SuccessionCard, TurnOption,
+    Action, Card, CommandKind, DecisionKind, DecreeKind, Dynasty, EventProgress, EventSide,
+    Lasting, Log, Loyalty, Piece, PieceKind, PieceSource, PlayOrderBox, Player, RuleOptions,
+    SpaceId, State, Structure, SuccessionCard, TurnOption,
 };
 use darbar_lua::CardHost;
-use support::{BK, Board, DS, VN, assert_board, game_on_card, in_event, play_event, run_direct};
+use support::{
+    BK, Board, DS, VN, apply_all, assert_board, game_on_card, in_event, play_event, run_direct,
+};
 
 use EventSide::{Shaded, Unshaded};
 use SpaceId::*;
@@ -36,30 +38,6 @@ fn remove_troop(space: SpaceId) -> Action {
     Action::Remove {
         space,
         piece: Piece::Troop,
-    }
-}
-
-/// Applies `actions` in order through the real game flow, each one checked against the
-/// decision it answers.
-#[track_caller]
-fn apply_all(state: &mut State, host: &CardHost, actions: &[Action]) {
-    let mut log = Log::silent();
-    for &action in actions {
-        let decision = state.decision().expect("the game goes on");
-        assert!(
-            decision.allows(&action),
-            "{action} is not offered to {:?} in {:?}; offered: {:?}",
-            decision.player,
-            decision.kind,
-            decision
-                .choices
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-        );
-        state
-            .apply_with(action, host, &mut log)
-            .unwrap_or_else(|e| panic!("{action}: {e}"));
     }
 }
 
@@ -94,19 +72,6 @@ fn just_before_zenith(state: &State) -> State {
     assert_eq!(moved.current_player(), state.current_player());
     assert_eq!(Board::of(&moved), Board::of(state));
     moved
-}
-
-// ----- the deck -----------------------------------------------------------------------------
-
-#[test]
-fn cards_17_to_26_match_the_core_card_data() {
-    // Number, title, order, Stay Eligible and both texts, exactly as data/cards.json has them.
-    let host = host();
-    for n in 17..=26 {
-        assert!(host.event(n).is_some(), "card {n} is shipped");
-        assert_eq!(host.event(n), CardSet::standard().event(n), "card {n}");
-        assert_eq!(host.file(n), Some(format!("{n:02}.lua").as_str()));
-    }
 }
 
 // ----- card 17 ------------------------------------------------------------------------------
@@ -1105,79 +1070,4 @@ fn card_26_shaded_collect_tribute_gives_no_resources_under_token_currency() {
     expected.cavalry[DS] = 4;
     expected.pool = 6;
     assert_board(&state, &expected);
-}
-
-// ----- the whole range ----------------------------------------------------------------------
-
-#[test]
-fn every_side_of_cards_17_to_26_runs_on_the_setup() {
-    // Each side either finishes or asks a legal question, whoever carries it out.
-    let host = host();
-    for card in 17..=26 {
-        for side in [Unshaded, Shaded] {
-            for executor in Player::ALL {
-                let run = EventRun {
-                    card,
-                    side,
-                    executor,
-                    choices: vec![],
-                };
-                match host.run(&mut State::new(1), &run) {
-                    Ok(EventProgress::Done { .. }) => {}
-                    Ok(EventProgress::Choice { choices, .. }) => assert!(!choices.is_empty()),
-                    Err(e) => panic!("card {card} {side:?} by {executor:?}: {e:?}"),
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn a_random_game_with_events_plays_cards_17_to_26_without_failing() {
-    // Random play where the Event of cards 17–26 is always taken when offered: every offered
-    // action applies, and play goes on (other cards are played as Commands).
-    let host = host();
-    let mut events_played = 0;
-    for seed in 0..40u64 {
-        let mut state = State::new(seed);
-        state.enable_events();
-        let mut rng = darbar::engine::GameRng::from_seed_u64(seed);
-        for _ in 0..400 {
-            if state.is_over() {
-                break;
-            }
-            let ours = state
-                .current_event()
-                .is_some_and(|c| (17..=26).contains(&c));
-            let mut actions: Vec<Action> = state
-                .legal_actions()
-                .into_iter()
-                .filter(|a| !matches!(a, Action::Give { .. }))
-                .collect();
-            if !ours {
-                actions.retain(|a| {
-                    !matches!(
-                        a,
-                        Action::Event(_) | Action::Option(TurnOption::EventOrCommand)
-                    )
-                });
-            } else if actions.contains(&Action::Option(TurnOption::EventOrCommand)) {
-                actions = vec![Action::Option(TurnOption::EventOrCommand)];
-            } else if actions.iter().any(|a| matches!(a, Action::Event(_))) {
-                actions.retain(|a| matches!(a, Action::Event(_)));
-                events_played += 1;
-            }
-            if actions.is_empty() {
-                actions = state.legal_actions();
-            }
-            let action = actions[rng.below(actions.len() as u32) as usize];
-            let before = state.clone();
-            state
-                .apply_with(action, &host, &mut Log::silent())
-                .unwrap_or_else(|e| panic!("seed {seed}, {action}: {e}"));
-            assert_ne!(state, before);
-            state.check_invariants().unwrap();
-        }
-    }
-    assert!(events_played > 10, "only {events_played} events played");
 }

@@ -148,23 +148,7 @@ pub fn play_event(state: &mut State, host: &dyn EventHost, side: EventSide, answ
     state
         .apply_with(Action::Event(side), host, &mut log)
         .unwrap_or_else(|e| panic!("event {card} {side:?} failed: {e}"));
-    for &answer in answers {
-        let decision = state.decision().expect("the game goes on");
-        assert!(
-            decision.allows(&answer),
-            "{answer} is not offered to {:?} in {:?}; offered: {:?}",
-            decision.player,
-            decision.kind,
-            decision
-                .choices
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-        );
-        state
-            .apply_with(answer, host, &mut log)
-            .unwrap_or_else(|e| panic!("{answer}: {e}"));
-    }
+    apply_all(state, host, answers);
     let decision = state.decision().expect("the game goes on");
     assert!(
         matches!(decision.kind, DecisionKind::TurnOption { .. }) && decision.player != executor,
@@ -212,4 +196,28 @@ pub fn run_direct(
         }
     }
     progress
+}
+
+/// Applies `actions` in order through the real game flow, each one checked against the
+/// decision it answers.
+#[track_caller]
+pub fn apply_all(state: &mut State, host: &dyn EventHost, actions: &[Action]) {
+    let mut log = Log::silent();
+    for &action in actions {
+        let decision = state.decision().expect("the game goes on");
+        assert!(
+            decision.allows(&action),
+            "{action} is not offered to {:?} in {:?}; offered: {:?}",
+            decision.player,
+            decision.kind,
+            decision
+                .choices
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+        );
+        state
+            .apply_with(action, host, &mut log)
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
+    }
 }
