@@ -1,6 +1,8 @@
 //! The default deck's cards 1–16 against the test scenarios of the deck file (§5, §5.1), played
-//! through the real game flow ([`State::apply_with`] with the [`CardHost`]); and the card host's
-//! contract: a mid-effect choice, an effect the core refuses, a malformed card file.
+//! through the real game flow ([`State::apply_with`] with the [`CardHost`]); the whole deck
+//! (its 44 headers against the core's card data, every side of every card, random games that
+//! always take the Event); and the card host's contract: a mid-effect choice, an effect the
+//! core refuses, a malformed card file or deck.
 //!
 //! Each scenario builds its "Start" position (the §2.1 setup plus the listed changes, made with
 //! the core's primitives), plays the side with the bracketed choices, and compares the whole
