@@ -22,6 +22,7 @@
 //! ```
 
 mod action;
+mod action_index;
 mod cards;
 mod combat;
 mod command;
@@ -39,6 +40,7 @@ mod lasting;
 mod log;
 mod map;
 mod mongol;
+mod observation;
 mod options;
 mod piece;
 mod play_order;
@@ -50,6 +52,7 @@ mod setup;
 pub mod simulation;
 mod space;
 mod state;
+mod svg;
 
 pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
 pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard, parse_order};

@@ -1,0 +1,1 @@
+//! A fixed-shape numeric observation of the state, for learning agents.
