@@ -5,6 +5,7 @@
 
 use darbar::engine::{Rule, SnapshotError};
 use darbar::vijayanagara::Error;
+use darbar_lua::DeckError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -43,6 +44,8 @@ pub(crate) enum Refusal {
     /// The argument names no action (an index out of range, text that does not parse), so no
     /// rule was consulted.
     Unreadable(String),
+    /// The game's deck directory could not be loaded.
+    Deck(DeckError),
 }
 
 impl From<Error> for Refusal {
@@ -69,6 +72,12 @@ pub(crate) fn refused(py: Python<'_>, action: &ActionArg, refusal: Refusal) -> P
                 kwargs.set_item("rule", rule.section())
             });
         }
+        Refusal::Engine(Error::Event {
+            card,
+            message,
+            line,
+        }) => return script(py, Some(card), message, line, None),
+        Refusal::Deck(error) => return deck(py, &error),
         Refusal::Engine(error) => (error.to_string(), Some(error.rule())),
         Refusal::Unreadable(reason) => (reason, None),
     };
@@ -82,6 +91,38 @@ pub(crate) fn refused(py: Python<'_>, action: &ActionArg, refusal: Refusal) -> P
         kwargs.set_item("reason", reason)?;
         kwargs.set_item("rule", section(rule))
     })
+}
+
+/// `ScriptError` for a card script that failed (§2.3.4): the card, Lua's message and line, and
+/// the file when known.
+pub(crate) fn script(
+    py: Python<'_>,
+    card: Option<u8>,
+    message: String,
+    line: Option<u32>,
+    file: Option<&str>,
+) -> PyErr {
+    let shown = match card {
+        Some(card) => format!("card {card}: {message}"),
+        None => message.clone(),
+    };
+    raise(py, "ScriptError", shown, |kwargs| {
+        kwargs.set_item("card", card)?;
+        kwargs.set_item("line", line)?;
+        kwargs.set_item("file", file)?;
+        kwargs.set_item("reason", message)
+    })
+}
+
+/// `ScriptError` for a deck directory that does not load: the file and line it names.
+pub(crate) fn deck(py: Python<'_>, error: &DeckError) -> PyErr {
+    script(
+        py,
+        None,
+        error.to_string(),
+        error.line(),
+        Some(error.file()),
+    )
 }
 
 /// `SnapshotError`, with the kind of damage and, for an impossible state, the rule it breaks.

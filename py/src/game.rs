@@ -6,8 +6,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::options;
+use std::sync::Arc;
+
 use crate::state::State;
+use crate::{cards, errors, options};
 
 /// The games this build knows, by the name snapshots and replays use.
 const GAMES: [&str; 1] = [<vj::State as Snapshot>::GAME];
@@ -20,11 +22,22 @@ const GAMES: [&str; 1] = [<vj::State as Snapshot>::GAME];
 ///
 /// The options are the configurable rulings of the game (for Vijayanagara:
 /// `decree_may_be_empty`, `succession_caps_resources`, `support_limit`,
-/// `natural_six_always_misses`, `plunder_troops_per_mongol`, `event_requires_effect`); any
-/// option not given keeps its default. Raises `ValueError` naming an unknown game or option.
+/// `natural_six_always_misses`, `plunder_troops_per_mongol`, `transfers`,
+/// `event_requires_effect`); any option not given keeps its default. Raises `ValueError` naming
+/// an unknown game or option.
+///
+/// Event cards are played from the darbar default deck, whose effects are Lua scripts;
+/// `deck="path/to/cards"` plays a directory of card files of one's own instead (a whole deck,
+/// or `ScriptError` naming the file), and `events=False` plays without Event cards.
 #[pyfunction]
-#[pyo3(signature = (name, **options))]
-pub(crate) fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+#[pyo3(signature = (name, *, events = true, deck = None, **options))]
+pub(crate) fn load_game(
+    py: Python<'_>,
+    name: &str,
+    events: bool,
+    deck: Option<String>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Game> {
     if !GAMES
         .iter()
         .any(|game| game.eq_ignore_ascii_case(name.trim()))
@@ -34,8 +47,15 @@ pub(crate) fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyRe
             GAMES.join(", ")
         )));
     }
+    let mut options = options::from_kwargs(options)?;
+    options.events = events;
+    if let Some(dir) = &deck {
+        options.deck = cards::with_host(Some(dir), |host| host.deck_rules())
+            .map_err(|e| errors::deck(py, &e))?;
+    }
     Ok(Game {
-        options: options::from_kwargs(options)?,
+        options,
+        deck: deck.map(Arc::from),
     })
 }
 
@@ -46,6 +66,20 @@ pub(crate) fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyRe
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Game {
     options: RuleOptions,
+    /// The deck directory, if not the default deck.
+    deck: Option<Arc<str>>,
+}
+
+impl Game {
+    /// The rule options, Event cards and deck included.
+    pub(crate) fn rule_options(&self) -> RuleOptions {
+        self.options
+    }
+
+    /// The deck directory, if not the default deck.
+    pub(crate) fn deck_dir(&self) -> Option<&Arc<str>> {
+        self.deck.as_ref()
+    }
 }
 
 #[pymethods]
@@ -62,6 +96,18 @@ impl Game {
         Player::ALL.len()
     }
 
+    /// Whether Event cards are played.
+    #[getter]
+    fn events(&self) -> bool {
+        self.options.events
+    }
+
+    /// The deck directory whose cards are played, or `None` for the darbar default deck.
+    #[getter]
+    fn deck(&self) -> Option<&str> {
+        self.deck.as_deref()
+    }
+
     /// Every rule option with its value, as a new dict.
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -73,7 +119,7 @@ impl Game {
     /// game.
     #[pyo3(signature = (seed = 0))]
     fn new_initial_state(&self, seed: u64) -> State {
-        State::from(vj::State::with_options(seed, self.options))
+        State::new(vj::State::with_options(seed, self.options), self.deck.clone())
     }
 
     /// `darbar.load_game('vijayanagara', ...)` with the options that differ from the defaults.
@@ -87,6 +133,12 @@ impl Game {
             {
                 text.push_str(&format!(", {key}={}", value.repr()?));
             }
+        }
+        if !self.options.events {
+            text.push_str(", events=False");
+        }
+        if let Some(deck) = &self.deck {
+            text.push_str(&format!(", deck={deck:?}"));
         }
         text.push(')');
         Ok(text)

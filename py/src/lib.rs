@@ -8,6 +8,8 @@
 #![warn(missing_docs)]
 
 mod args;
+mod batch;
+mod cards;
 mod errors;
 mod game;
 mod options;
@@ -21,6 +23,8 @@ use pyo3::prelude::*;
 fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     Ok(())

@@ -1,12 +1,15 @@
 //! The `State` class: a game position, read through plain Python values and changed only by
 //! legal actions.
 
+use std::sync::Arc;
+
 use darbar::engine::Snapshot;
-use darbar::vijayanagara::{self as vj, Error, Structure};
+use darbar::vijayanagara::{self as vj, Error, Log, Structure};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::args::{ActionArg, ActionForm, PlayerArg, SpaceArg};
+use crate::cards;
 use crate::errors::{self, Refusal};
 use crate::options;
 
@@ -17,14 +20,75 @@ use crate::options;
 /// `ValueError`. States compare equal when every part of them is equal, generator included;
 /// they are mutable and so not hashable. Copies, pickles and snapshots are exact.
 #[pyclass(module = "darbar", name = "State", eq)]
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub(crate) struct State {
     inner: vj::State,
+    /// The deck directory whose cards this game plays; `None` for the default deck.
+    deck: Option<Arc<str>>,
+    /// The position the state was created or restored at: `history` starts there.
+    origin: Arc<vj::State>,
+    /// The actions taken since the state was created or restored, in order.
+    history: Vec<vj::Action>,
 }
 
-impl From<vj::State> for State {
-    fn from(inner: vj::State) -> Self {
-        State { inner }
+/// States are equal when their positions are: how each was reached does not count.
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl State {
+    /// A state of a game that plays the cards of `deck` (the default deck for `None`).
+    pub(crate) fn new(inner: vj::State, deck: Option<Arc<str>>) -> Self {
+        State {
+            origin: Arc::new(inner.clone()),
+            inner,
+            deck,
+            history: Vec::new(),
+        }
+    }
+
+    /// Applies an action given in its string form, raising as `apply_action` does.
+    pub(crate) fn apply_text(&mut self, py: Python<'_>, text: &str) -> PyResult<()> {
+        let given = text.into_pyobject(py)?.into_any().unbind();
+        let action = ActionArg {
+            given,
+            form: ActionForm::Text(text.to_owned()),
+        };
+        self.resolve(&action)
+            .and_then(|a| self.apply_checked(a, None, &mut Log::silent()))
+            .map_err(|refusal| errors::refused(py, &action, refusal))
+    }
+
+    /// Applies a legal action, playing Event cards on this game's card host, and records it.
+    fn apply_checked(
+        &mut self,
+        action: vj::Action,
+        as_player: Option<vj::Player>,
+        log: &mut Log,
+    ) -> Result<(), Refusal> {
+        if let Some(actual) = as_player
+            && let Some(decision) = self.inner.decision()
+            && decision.player != actual
+        {
+            return Err(Refusal::Engine(Error::NotYourDecision {
+                expected: decision.player,
+                actual,
+                rule: decision.kind.rule(),
+            }));
+        }
+        if self.inner.events_enabled() {
+            let inner = &mut self.inner;
+            cards::with_host(self.deck.as_deref(), |host| {
+                inner.apply_with(action, host, log)
+            })
+            .map_err(Refusal::Deck)??;
+        } else {
+            self.inner.apply_logged(action, log)?;
+        }
+        self.history.push(action);
+        Ok(())
     }
 }
 
@@ -93,10 +157,13 @@ impl State {
     /// Restores a state from `to_json` text. Raises `SnapshotError` if the text is damaged,
     /// of another game or version, or describes a position that breaks the rules (then
     /// `.rule` names the rule).
+    ///
+    /// A game that plays the cards of a deck directory of its own needs `deck`, the directory.
     #[staticmethod]
-    fn from_json(py: Python<'_>, text: &str) -> PyResult<State> {
+    #[pyo3(signature = (text, deck = None))]
+    fn from_json(py: Python<'_>, text: &str, deck: Option<String>) -> PyResult<State> {
         vj::State::from_snapshot(text)
-            .map(State::from)
+            .map(|inner| State::new(inner, deck.map(Arc::from)))
             .map_err(|e| errors::snapshot(py, &e))
     }
 
@@ -122,18 +189,39 @@ impl State {
 
     /// Replaces this state by the one in snapshot text, checked as `from_json` checks it.
     fn __setstate__(&mut self, py: Python<'_>, text: &str) -> PyResult<()> {
-        *self = State::from_json(py, text)?;
+        let deck = self.deck.clone();
+        *self = State::from_json(py, text, deck.map(|d| d.to_string()))?;
         Ok(())
     }
 
-    /// Pickles as `State.from_json(snapshot)`, so unpickling checks the state like any
-    /// snapshot.
+    /// Pickles as `State._restore(snapshot, deck, history)`: unpickling checks the state like
+    /// any snapshot and keeps the deck and the history.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let from_json = slf.get_type().getattr("from_json")?;
-        let text = slf.borrow().to_json();
-        Ok((from_json, PyTuple::new(slf.py(), [text])?))
+        let restore = slf.get_type().getattr("_restore")?;
+        let this = slf.borrow();
+        let history: Vec<String> = this.history.iter().map(ToString::to_string).collect();
+        let deck = this.deck.as_deref().map(str::to_owned);
+        let args = (this.to_json(), deck, history).into_pyobject(slf.py())?;
+        Ok((restore, args))
+    }
+
+    /// Restores a pickled state: its snapshot, deck and history.
+    #[staticmethod]
+    fn _restore(
+        py: Python<'_>,
+        text: &str,
+        deck: Option<String>,
+        history: Vec<String>,
+    ) -> PyResult<State> {
+        let mut state = State::from_json(py, text, deck)?;
+        state.history = history
+            .iter()
+            .map(|a| a.parse())
+            .collect::<Result<_, String>>()
+            .map_err(pyo3::exceptions::PyValueError::new_err)?;
+        Ok(state)
     }
 
     /// Checks every invariant of the rules; raises `InvariantError` naming the first one
@@ -149,17 +237,167 @@ impl State {
         self.inner.to_string()
     }
 
+    /// One informative line, also for a notebook: `<darbar.State vijayanagara seed=7 card=12/42 DS to decide: an option on Event 12 | VP DS 18 BK 0 VN 0>`.
     fn __repr__(&self) -> String {
-        let deck = self.inner.deck();
-        let player = self
-            .inner
-            .current_player()
-            .map_or_else(|| "None".to_owned(), |p| (p as usize).to_string());
+        let inner = &self.inner;
+        let deck = inner.deck();
+        let card = deck
+            .current()
+            .map_or_else(|| "none".to_owned(), |c| c.to_string());
+        let deciding = match inner.decision() {
+            Some(d) => format!(
+                "{} to decide {}",
+                d.player.faction().abbreviation(),
+                d.kind
+            ),
+            None => {
+                let winners: Vec<&str> = inner
+                    .outcome()
+                    .winners
+                    .iter()
+                    .map(|p| p.faction().abbreviation())
+                    .collect();
+                format!("game over, won by {}", winners.join(" and "))
+            }
+        };
+        let vp: Vec<String> = vj::Player::ALL
+            .iter()
+            .zip(self.victory_points_all())
+            .map(|(p, vp)| format!("{} {vp}", p.faction().abbreviation()))
+            .collect();
         format!(
-            "<darbar.State vijayanagara seed={} cards_played={} current_player={player}>",
-            self.inner.seed(),
+            "<darbar.State vijayanagara seed={} card {} ({} played) | {deciding} | VP {}>",
+            inner.seed(),
+            card,
             deck.played().len(),
+            vp.join(" ")
         )
+    }
+
+    // ----- OpenSpiel-style play -------------------------------------------------------------
+
+    /// Whether the game is over (final scoring done, §5).
+    fn is_terminal(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// What each seat (0 = DS, 1 = BK, 2 = VN) gets: once the game is over, 1 for a winner
+    /// (1/k each for a win shared by k factions) and 0 for the others; 0 for all before.
+    fn returns(&self) -> Vec<f64> {
+        let mut returns = vec![0.0; vj::Player::ALL.len()];
+        if self.inner.is_over() {
+            let winners = self.inner.outcome().winners;
+            let share = 1.0 / winners.len().max(1) as f64;
+            for winner in winners {
+                returns[winner as usize] = share;
+            }
+        }
+        returns
+    }
+
+    /// The Victory Points of each seat, final ones (with the Mongol adjustment, §5.1) once the
+    /// game is over.
+    fn victory_points_all(&self) -> Vec<i32> {
+        vj::Player::ALL
+            .iter()
+            .map(|&p| {
+                if self.inner.is_over() {
+                    self.inner.final_victory_points(p)
+                } else {
+                    self.inner.victory_points(p)
+                }
+            })
+            .collect()
+    }
+
+    /// What is being decided now, as a short name (`"TurnOption"`, `"Command"`, `"Event"`,
+    /// `"Combat"`, ...), or `"GameOver"`.
+    fn phase(&self) -> String {
+        match self.inner.decision() {
+            Some(decision) => {
+                let debug = format!("{:?}", decision.kind);
+                debug
+                    .split([' ', '{', '('])
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned()
+            }
+            None => "GameOver".to_owned(),
+        }
+    }
+
+    /// The question of a choice inside an Event card, in the card's words, or `None`.
+    fn prompt(&self) -> Option<String> {
+        self.inner.event_prompt().map(str::to_owned)
+    }
+
+    /// The actions taken since this state was created (or restored from a snapshot), in their
+    /// string form, in order.
+    fn history_typed(&self) -> Vec<String> {
+        self.history.iter().map(ToString::to_string).collect()
+    }
+
+    /// The replay record of the game (JSON text for `darbar.replay` and `darbar replay`): its
+    /// seed, options and every action. Raises `ValueError` for a state restored in mid-game,
+    /// whose earlier actions are unknown.
+    fn replay_record(&self) -> PyResult<String> {
+        let start = vj::State::with_options(self.inner.seed(), *self.inner.options());
+        if *self.origin != start {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "this state was restored in mid-game: the actions before it are unknown",
+            ));
+        }
+        Ok(start.replay_record(self.history.clone()).to_json())
+    }
+
+    /// The game's log since this state was created or restored: one line per thing that
+    /// happened, in the game's words.
+    fn log(&self) -> PyResult<Vec<String>> {
+        let mut replay = State {
+            inner: (*self.origin).clone(),
+            deck: self.deck.clone(),
+            origin: Arc::clone(&self.origin),
+            history: Vec::new(),
+        };
+        let mut log = Log::recording();
+        for &action in &self.history {
+            replay
+                .apply_checked(action, None, &mut log)
+                .map_err(|_| {
+                    // The same actions were legal from the same position a moment ago.
+                    pyo3::exceptions::PyRuntimeError::new_err(format!(
+                        "the history does not replay at {action}"
+                    ))
+                })?;
+        }
+        Ok(log.take())
+    }
+
+    /// What `player` sees and may do, as a dict: the seat, whether it is that seat's decision,
+    /// what is decided and its legal actions (in string form; empty if it is not that seat's
+    /// turn), the question of an Event choice, and the seat's Resources, cavalry, Influence and
+    /// Victory Points. Vijayanagara hides nothing but the order of the deck.
+    fn view<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyDict>> {
+        let me = player.0;
+        let decision = self.inner.decision();
+        let mine = decision.as_ref().is_some_and(|d| d.player == me);
+        let view = PyDict::new(py);
+        view.set_item("player", me as usize)?;
+        view.set_item("faction", me.faction().abbreviation())?;
+        view.set_item("is_my_turn", mine)?;
+        view.set_item("deciding", decision.as_ref().map(|d| d.kind.to_string()))?;
+        view.set_item("prompt", self.inner.event_prompt())?;
+        let legal: Vec<String> = match &decision {
+            Some(d) if mine => d.choices.iter().map(ToString::to_string).collect(),
+            _ => Vec::new(),
+        };
+        view.set_item("legal_actions", legal)?;
+        view.set_item("resources", self.inner.resources(me))?;
+        view.set_item("cavalry", self.inner.cavalry(me))?;
+        view.set_item("influence", self.inner.influence(me))?;
+        view.set_item("victory_points", self.inner.victory_points(me))?;
+        view.set_item("current_card", self.current_card())?;
+        Ok(view)
     }
 
     // ----- the game -------------------------------------------------------------------------
@@ -303,7 +541,7 @@ impl State {
     /// left exactly as it was.
     fn apply_action(&mut self, py: Python<'_>, action: ActionArg) -> PyResult<()> {
         self.resolve(&action)
-            .and_then(|a| Ok(self.inner.apply(a)?))
+            .and_then(|a| self.apply_checked(a, None, &mut Log::silent()))
             .map_err(|refusal| errors::refused(py, &action, refusal))
     }
 
@@ -316,7 +554,7 @@ impl State {
         action: ActionArg,
     ) -> PyResult<()> {
         self.resolve(&action)
-            .and_then(|a| Ok(self.inner.apply_as(faction.0, a)?))
+            .and_then(|a| self.apply_checked(a, Some(faction.0), &mut Log::silent()))
             .map_err(|refusal| errors::refused(py, &action, refusal))
     }
 }

@@ -1,6 +1,6 @@
 """Vijayanagara through the Python bindings, checked against the rules specification.
 
-Section numbers refer to /work/shared/spec/vijayanagara.md; R-3 is in vijayanagara_rulings.md.
+Section numbers refer to the rules specification, vijayanagara.md; R-3 is in vijayanagara_rulings.md.
 """
 
 import copy

@@ -27,9 +27,10 @@ from ._errors import (
     IllegalActionError,
     InvariantError,
     NotYourTurnError,
+    ScriptError,
     SnapshotError,
 )
-from ._darbar import Game, State, __version__, load_game
+from ._darbar import Game, State, __version__, load_game, play_random_games, replay
 
 __all__ = [
     "DarbarError",
@@ -37,8 +38,11 @@ __all__ = [
     "IllegalActionError",
     "InvariantError",
     "NotYourTurnError",
+    "ScriptError",
     "SnapshotError",
     "State",
     "__version__",
     "load_game",
+    "play_random_games",
+    "replay",
 ]

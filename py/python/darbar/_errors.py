@@ -14,6 +14,7 @@ __all__ = [
     "NotYourTurnError",
     "SnapshotError",
     "InvariantError",
+    "ScriptError",
 ]
 
 
@@ -117,3 +118,30 @@ class InvariantError(DarbarError):
         super().__init__(message)
         self.reason = reason
         self.rule = rule
+
+
+class ScriptError(DarbarError):
+    """A Lua card script that failed while an Event was carried out (§2.3.4), or a deck of card
+    files that does not load; the state was left unchanged.
+
+    Attributes:
+        card: the Event card's number, or ``None`` for a deck that does not load.
+        line: the line of the card file, when known.
+        file: the card file, for a deck that does not load; otherwise ``None``.
+        reason: Lua's message, or what is wrong with the deck.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        card: Optional[int] = None,
+        line: Optional[int] = None,
+        file: Optional[str] = None,
+        reason: Optional[str] = None,
+    ) -> None:
+        super().__init__(message)
+        self.card = card
+        self.line = line
+        self.file = file
+        self.reason = reason

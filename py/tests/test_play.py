@@ -1,0 +1,187 @@
+"""Playing whole games from Python: Event cards from the Lua deck (§2.3.4), OpenSpiel-style
+play (terminal states, returns, history, log, views), replays, pickles across processes, and
+the batch runner."""
+
+import multiprocessing
+import pickle
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+import darbar
+
+DECK = Path(__file__).resolve().parents[2] / "lua" / "cards" / "vijayanagara"
+
+
+def play_randomly(state, seed, max_steps=None):
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal() and (max_steps is None or steps < max_steps):
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def until_event_choice(seed):
+    """A state waiting for a choice inside an Event card: random play that always takes the
+    Event option and an Event side when offered."""
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.phase() == "Event":
+            return state
+        typed = state.legal_actions_typed()
+        eager = [i for i, a in enumerate(typed) if a.startswith("event ") or a == "option Event or Command"]
+        plain = [i for i, a in enumerate(typed) if not a.startswith("give ")]
+        state.apply_action(rng.choice(eager or plain))
+    return None
+
+
+def test_games_play_the_event_cards_by_default():
+    game = darbar.load_game("vijayanagara")
+    assert game.events and game.deck is None
+    state = game.new_initial_state(seed=7)
+    play_randomly(state, 7)
+    assert state.is_terminal()
+    assert any(" carries out Event " in line for line in state.log())
+
+
+def test_without_events_no_event_is_offered():
+    game = darbar.load_game("vijayanagara", events=False)
+    assert repr(game) == "darbar.load_game('vijayanagara', events=False)"
+    state = game.new_initial_state(seed=7)
+    while not state.is_terminal():
+        assert not any(a.startswith("event ") for a in state.legal_actions_typed())
+        state.apply_action(random.Random(len(state.history_typed())).choice(state.legal_actions()))
+
+
+def test_a_choice_inside_an_event_names_its_chooser_and_prompt():
+    state = next(s for s in map(until_event_choice, range(40)) if s is not None)
+    assert state.phase() == "Event"
+    assert state.prompt()
+    view = state.view(state.current_player())
+    assert view["is_my_turn"] and view["prompt"] == state.prompt()
+    assert view["legal_actions"] == state.legal_actions_typed()
+    other = (state.current_player() + 1) % 3
+    assert state.view(other)["legal_actions"] == []
+    # The game can be saved while the card waits, and goes on identically.
+    restored = darbar.State.from_json(state.to_json())
+    assert restored == state
+    state.apply_action(0)
+    restored.apply_action(0)
+    assert restored == state
+
+
+def test_terminal_returns_and_final_victory_points_5_0():
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=3)
+    assert not state.is_terminal() and state.returns() == [0.0, 0.0, 0.0]
+    play_randomly(state, 3)
+    assert state.is_terminal() and state.phase() == "GameOver"
+    assert state.current_player() is None and state.legal_actions() == []
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(1.0)
+    best = max(state.victory_points_all())
+    for seat, share in enumerate(returns):
+        if share > 0:
+            assert state.victory_points_all()[seat] == best
+
+
+def test_history_and_replay_give_the_same_game_as_rust():
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=11)
+    steps = play_randomly(state, 11)
+    assert len(state.history_typed()) == steps
+    record = state.replay_record()
+    replayed = darbar.replay(record)
+    assert replayed.to_json() == state.to_json()
+    import json
+
+    assert darbar.replay(json.loads(record)).to_json() == state.to_json()
+
+
+def test_a_replay_with_an_illegal_action_names_it():
+    import json
+
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=2)
+    record = json.loads(state.replay_record())
+    # At the start no Influence slot is owed a refill (§1.9): a TurnOption decision (§2.3.3).
+    record["actions"] = [{"Refill": "Available"}]
+    with pytest.raises(darbar.IllegalActionError) as caught:
+        darbar.replay(record)
+    assert caught.value.rule == "2.3.3"
+
+
+def test_a_state_restored_in_mid_game_has_no_replay_record():
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=2)
+    play_randomly(state, 2, max_steps=30)
+    restored = darbar.State.from_json(state.to_json())
+    assert restored.history_typed() == []
+    with pytest.raises(ValueError):
+        restored.replay_record()
+
+
+def test_pickles_keep_the_history_and_cross_processes():
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=5)
+    play_randomly(state, 5, max_steps=120)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.history_typed() == state.history_typed()
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        back = pool.apply(_continue, (state,))
+    expected = state.clone()
+    expected.apply_action(0)
+    assert back == expected
+
+
+def _continue(state):
+    state.apply_action(0)
+    return state
+
+
+def test_play_random_games_runs_on_threads_and_matches_itself():
+    game = darbar.load_game("vijayanagara")
+    one = darbar.play_random_games(game, 6, seed=10, threads=1)
+    two = darbar.play_random_games(game, 6, seed=10, threads=2)
+    assert one == two
+    assert [r["seed"] for r in one] == list(range(10, 16))
+    for result in one:
+        assert result["length"] > 50 and result["winners"]
+        assert len(result["victory_points"]) == 3
+    with pytest.raises(ValueError):
+        darbar.play_random_games(game, 1, threads=0)
+
+
+def test_a_deck_directory_of_ones_own(tmp_path):
+    deck = tmp_path / "cards"
+    shutil.copytree(DECK, deck)
+    game = darbar.load_game("vijayanagara", deck=str(deck))
+    assert game.deck == str(deck)
+    state = game.new_initial_state(seed=1)
+    play_randomly(state, 1)
+    assert state.is_terminal()
+    assert darbar.State.from_json(state.to_json(), deck=str(deck)) == state
+
+
+def test_a_broken_deck_is_a_script_error_naming_the_file(tmp_path):
+    deck = tmp_path / "cards"
+    shutil.copytree(DECK, deck)
+    (deck / "23.lua").unlink()
+    with pytest.raises(darbar.ScriptError) as caught:
+        darbar.load_game("vijayanagara", deck=str(deck))
+    assert "no card 23" in str(caught.value)
+    broken = deck / "05.lua"
+    shutil.copy(DECK / "23.lua", deck / "23.lua")
+    broken.write_text(broken.read_text().replace("return {", "return {{", 1))
+    with pytest.raises(darbar.ScriptError) as caught:
+        darbar.load_game("vijayanagara", deck=str(deck))
+    assert caught.value.file == "05.lua" and caught.value.line is not None
+    error = pickle.loads(pickle.dumps(caught.value))
+    assert (error.file, error.line) == ("05.lua", caught.value.line)
+
+
+def test_repr_is_one_informative_line():
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=7)
+    text = repr(state)
+    assert "\n" not in text
+    assert text.startswith("<darbar.State vijayanagara seed=7")
+    assert "to decide" in text and "VP DS 18" in text
