@@ -58,9 +58,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SpaceArg {
     }
 }
 
-/// An action as Python gives it: an index into the current legal actions (any integer,
-/// `numpy.int64` included), or the action's string form. The object itself is kept, to be
-/// given back in `IllegalActionError.action`.
+/// An action as Python gives it: its fixed number (any integer, `numpy.int64` included), an
+/// `Action`, or the action's string form. The object itself is kept, to be given back in
+/// `IllegalActionError.action`.
 pub(crate) struct ActionArg {
     /// What the caller passed.
     pub(crate) given: Py<PyAny>,
@@ -70,9 +70,11 @@ pub(crate) struct ActionArg {
 
 /// The two ways to name an action.
 pub(crate) enum ActionForm {
-    /// An index into `legal_actions()`; possibly out of range, even negative. An integer too
-    /// large for `i64` is read as `i64::MAX`, which is out of range like it.
-    Index(i64),
+    /// An action's fixed number (`Action.id`); possibly no action at all, even negative. An
+    /// integer too large for `i64` is read as `i64::MAX`, which is no action either.
+    Id(i64),
+    /// An `Action` object.
+    Action(darbar::vijayanagara::Action),
     /// The action's string form, not yet parsed.
     Text(String),
 }
@@ -83,15 +85,15 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ActionArg {
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let form = if obj.is_instance_of::<PyString>() {
             ActionForm::Text(obj.extract()?)
+        } else if let Ok(action) = obj.cast::<crate::action::Action>() {
+            ActionForm::Action(action.get().0)
         } else {
             match obj.extract::<i64>() {
-                Ok(index) => ActionForm::Index(index),
-                Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-                    ActionForm::Index(i64::MAX)
-                }
+                Ok(id) => ActionForm::Id(id),
+                Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => ActionForm::Id(i64::MAX),
                 Err(_) => {
                     return Err(PyTypeError::new_err(format!(
-                        "an action is an int index or a str, not {}",
+                        "an action is an int (its number), an Action or a str, not {}",
                         obj.get_type().name()?
                     )));
                 }

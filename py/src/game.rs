@@ -96,6 +96,17 @@ impl Game {
         Player::ALL.len()
     }
 
+    /// How many distinct actions there are: actions are numbered from 0 to this minus 1
+    /// (`Action.id`), in every state (OpenSpiel's `num_distinct_actions`).
+    fn num_distinct_actions(&self) -> usize {
+        vj::ACTION_COUNT
+    }
+
+    /// The shape of `State.observation_tensor(player)`: one dimension, its length.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![vj::OBSERVATION_SIZE]
+    }
+
     /// Whether Event cards are played.
     #[getter]
     fn events(&self) -> bool {

@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+mod action;
 mod args;
 mod batch;
 mod cards;
@@ -25,6 +26,7 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
+    m.add_class::<action::Action>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     Ok(())

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::args::{ActionArg, ActionForm, PlayerArg, SpaceArg};
+use crate::action::Action;
 use crate::cards;
 use crate::errors::{self, Refusal};
 use crate::options;
@@ -123,24 +124,16 @@ impl State {
     fn resolve(&self, action: &ActionArg) -> Result<vj::Action, Refusal> {
         match &action.form {
             ActionForm::Text(text) => text.parse().map_err(Refusal::Unreadable),
-            ActionForm::Index(index) => {
-                let Some(decision) = self.inner.decision() else {
-                    return Err(Refusal::Engine(Error::NothingToDecide));
-                };
-                let rule = decision.kind.rule();
-                usize::try_from(*index)
-                    .ok()
-                    .and_then(|i| decision.choices.get(i).copied())
-                    .ok_or_else(|| {
-                        Refusal::Engine(Error::IllegalAction {
-                            action: format!(
-                                "action index {index} (there are {} legal actions)",
-                                decision.choices.len()
-                            ),
-                            rule,
-                        })
-                    })
-            }
+            ActionForm::Action(action) => Ok(*action),
+            ActionForm::Id(id) => usize::try_from(*id)
+                .ok()
+                .and_then(vj::Action::from_index)
+                .ok_or_else(|| {
+                    Refusal::Unreadable(format!(
+                        "no action is numbered {id} (the numbers run from 0 to {})",
+                        vj::ACTION_COUNT - 1
+                    ))
+                }),
         }
     }
 }
@@ -512,27 +505,67 @@ impl State {
         self.inner.current_player().map(|p| p as usize)
     }
 
-    /// The legal actions now, as indices into the current decision's choices (empty when no
-    /// decision is pending).
+    /// The legal actions now, by their fixed numbers (`Action.id`), in the order the rules
+    /// list them; empty once the game is over.
     fn legal_actions(&self) -> Vec<usize> {
-        (0..self.inner.legal_actions().len()).collect()
-    }
-
-    /// The legal actions now, in their string form, in the order of `legal_actions()`.
-    fn legal_actions_typed(&self) -> Vec<String> {
         self.inner
             .legal_actions()
             .iter()
-            .map(|a| a.to_string())
+            .map(|a| a.index())
             .collect()
     }
 
-    /// The string form of an action given by index (or by string form). Raises
-    /// `IllegalActionError` if it names no legal action.
+    /// The legal actions now, as `Action` objects, in the order of `legal_actions()`.
+    fn legal_actions_typed(&self) -> Vec<Action> {
+        self.inner.legal_actions().into_iter().map(Action).collect()
+    }
+
+    /// The readable form of an action given by number (or as an `Action` or text). Raises
+    /// `IllegalActionError` if it names no action.
     fn action_to_string(&self, py: Python<'_>, action: ActionArg) -> PyResult<String> {
         self.resolve(&action)
             .map(|a| a.to_string())
             .map_err(|refusal| errors::refused(py, &action, refusal))
+    }
+
+    /// The number of the action with this readable form (`"select Delhi"`). Raises
+    /// `IllegalActionError` if the text names no action.
+    fn string_to_action(&self, py: Python<'_>, text: &str) -> PyResult<usize> {
+        let action = ActionArg {
+            given: text.into_pyobject(py)?.into_any().unbind(),
+            form: ActionForm::Text(text.to_owned()),
+        };
+        self.resolve(&action)
+            .map(|a| a.index())
+            .map_err(|refusal| errors::refused(py, &action, refusal))
+    }
+
+    /// The legal actions as a mask: a numpy `bool` array of shape
+    /// `(Game.num_distinct_actions(),)`, true at the number of each legal action.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut mask = vec![false; vj::ACTION_COUNT];
+        for action in self.inner.legal_actions() {
+            mask[action.index()] = true;
+        }
+        numpy_array(py, mask.into_pyobject(py)?.into_any(), "bool_")
+    }
+
+    /// What `player` observes, as a numpy `float32` array of shape
+    /// `Game.observation_tensor_shape()`; its layout is documented with
+    /// `darbar::vijayanagara::State::observation` (the Rust crate's docs).
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: PlayerArg,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let values = self.inner.observation(player.0);
+        numpy_array(py, values.into_pyobject(py)?.into_any(), "float32")
+    }
+
+    /// The actions taken since this state was created (or restored from a snapshot), by their
+    /// numbers, in order.
+    fn history(&self) -> Vec<usize> {
+        self.history.iter().map(|a| a.index()).collect()
     }
 
     /// Takes an action: an index into `legal_actions()` or the action's string form.
@@ -557,4 +590,18 @@ impl State {
             .and_then(|a| self.apply_checked(a, Some(faction.0), &mut Log::silent()))
             .map_err(|refusal| errors::refused(py, &action, refusal))
     }
+}
+
+/// `numpy.asarray(values, dtype=numpy.<dtype>)`: numpy is imported only when an array is asked
+/// for, so the package works without it otherwise.
+fn numpy_array<'py>(
+    py: Python<'py>,
+    values: Bound<'py, PyAny>,
+    dtype: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = py.import("numpy")?;
+    let dtype = numpy.getattr(dtype)?;
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("dtype", dtype)?;
+    numpy.call_method("asarray", (values,), Some(&kwargs))
 }

@@ -32,9 +32,9 @@ def until_event_choice(seed):
     while not state.is_terminal():
         if state.phase() == "Event":
             return state
-        typed = state.legal_actions_typed()
-        eager = [i for i, a in enumerate(typed) if a.startswith("event ") or a == "option Event or Command"]
-        plain = [i for i, a in enumerate(typed) if not a.startswith("give ")]
+        typed = [str(a) for a in state.legal_actions_typed()]
+        eager = [a for a in typed if a.startswith("event ") or a == "option Event or Command"]
+        plain = [a for a in typed if not a.startswith("give ")]
         state.apply_action(rng.choice(eager or plain))
     return None
 
@@ -53,7 +53,7 @@ def test_without_events_no_event_is_offered():
     assert repr(game) == "darbar.load_game('vijayanagara', events=False)"
     state = game.new_initial_state(seed=7)
     while not state.is_terminal():
-        assert not any(a.startswith("event ") for a in state.legal_actions_typed())
+        assert not any(str(a).startswith("event ") for a in state.legal_actions_typed())
         state.apply_action(random.Random(len(state.history_typed())).choice(state.legal_actions()))
 
 
@@ -69,8 +69,9 @@ def test_a_choice_inside_an_event_names_its_chooser_and_prompt():
     # The game can be saved while the card waits, and goes on identically.
     restored = darbar.State.from_json(state.to_json())
     assert restored == state
-    state.apply_action(0)
-    restored.apply_action(0)
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    restored.apply_action(first)
     assert restored == state
 
 
@@ -129,12 +130,12 @@ def test_pickles_keep_the_history_and_cross_processes():
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         back = pool.apply(_continue, (state,))
     expected = state.clone()
-    expected.apply_action(0)
+    expected.apply_action(expected.legal_actions()[0])
     assert back == expected
 
 
 def _continue(state):
-    state.apply_action(0)
+    state.apply_action(state.legal_actions()[0])
     return state
 
 
@@ -185,3 +186,61 @@ def test_repr_is_one_informative_line():
     assert "\n" not in text
     assert text.startswith("<darbar.State vijayanagara seed=7")
     assert "to decide" in text and "VP DS 18" in text
+
+
+# ----- OpenSpiel-style numbers, masks and observations ------------------------------------------
+
+
+def test_actions_have_fixed_numbers():
+    game = darbar.load_game("vijayanagara")
+    state = game.new_initial_state(seed=4)
+    assert game.num_distinct_actions() > 1000
+    for action in state.legal_actions_typed():
+        assert 0 <= action.id < game.num_distinct_actions()
+        assert darbar.Action.from_id(action.id) == action
+        assert darbar.Action(str(action)) == action == str(action)
+        assert hash(action) == hash(str(action))
+        assert state.string_to_action(str(action)) == action.id
+        assert state.action_to_string(action.id) == str(action)
+        assert pickle.loads(pickle.dumps(action)) == action
+    assert repr(darbar.Action("yes")) == "darbar.Action('yes')"
+    with pytest.raises(ValueError):
+        darbar.Action.from_id(game.num_distinct_actions())
+    with pytest.raises(ValueError):
+        darbar.Action("dance")
+
+
+def test_apply_action_takes_a_number_an_action_or_text():
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=4)
+    first = state.legal_actions_typed()[0]
+    by_number, by_action, by_text = state.clone(), state.clone(), state.clone()
+    by_number.apply_action(first.id)
+    by_action.apply_action(first)
+    by_text.apply_action(str(first))
+    assert by_number == by_action == by_text
+    assert by_number.history() == [first.id]
+
+
+def test_the_legal_actions_mask_marks_exactly_the_legal_numbers():
+    numpy = pytest.importorskip("numpy")
+    game = darbar.load_game("vijayanagara")
+    state = game.new_initial_state(seed=4)
+    play_randomly(state, 4, max_steps=40)
+    mask = state.legal_actions_mask()
+    assert mask.dtype == numpy.bool_ and mask.shape == (game.num_distinct_actions(),)
+    assert sorted(numpy.flatnonzero(mask).tolist()) == sorted(state.legal_actions())
+
+
+def test_the_observation_tensor_has_its_documented_shape_and_setup_values_2_1():
+    numpy = pytest.importorskip("numpy")
+    game = darbar.load_game("vijayanagara")
+    state = game.new_initial_state(seed=4)
+    tensor = state.observation_tensor(0)
+    assert tensor.dtype == numpy.float32 and list(tensor.shape) == game.observation_tensor_shape()
+    # The space records come first, 14 numbers each, in map order: Delhi (the third space)
+    # holds 4 Troops at setup (§2.1); then the player records, 15 each, Resources first.
+    assert tensor[2 * 14] == 4
+    assert tensor[210] == 12 and tensor[210 + 15] == 6 and tensor[210 + 30] == 7
+    # Only the viewer differs between the players' observations.
+    assert (tensor != state.observation_tensor(1)).sum() == 2
+

@@ -275,7 +275,7 @@ def test_copies_are_independent():
     state = bahmani_refill_pending()
     for duplicate in [state.clone(), copy.copy(state), copy.deepcopy(state)]:
         assert duplicate == state and duplicate is not state
-        duplicate.apply_action(0)
+        duplicate.apply_action(duplicate.legal_actions()[0])
         assert duplicate != state
     assert state.legal_actions_typed()[0] == "refill from available"
 
@@ -289,14 +289,14 @@ def test_states_are_not_hashable():
 def _refill_in_worker(state):
     """Runs in a spawned process: takes the first refill there and sends the state back."""
     state.check_invariants()
-    state.apply_action(0)
+    state.apply_action(state.legal_actions()[0])
     return state
 
 
 def test_multiprocessing_spawn_round_trip():
     state = bahmani_refill_pending()
     expected = state.clone()
-    expected.apply_action(0)
+    expected.apply_action(expected.legal_actions()[0])
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         echoed, advanced = pool.map(copy.copy, [state]) + [
             pool.apply(_refill_in_worker, (state,))
@@ -335,7 +335,7 @@ def test_refill_decision_belongs_to_bahmani():
         "give 1 Resource to DS",
         "give 1 Resource to VN",
     ]
-    assert state.legal_actions() == list(range(7))
+    assert state.legal_actions() == [a.id for a in state.legal_actions_typed()]
     assert [state.action_to_string(a) for a in state.legal_actions()] == (
         state.legal_actions_typed()
     )
@@ -346,7 +346,7 @@ def test_refill_puts_back_two_pieces():
     state.apply_action("refill from Maharashtra (Obedient)")
     assert state.pieces("Maharashtra")["amirs_obedient"] == 3
     assert state.current_player() == 1  # the slot holds 1 of its 2 pieces
-    state.apply_action(0)  # from the holding box
+    state.apply_action("refill from available")  # from the holding box
     assert state.available()["amirs"] == 7
     # The slot is full again: play goes back to the option on the first card (§2.3.3).
     assert "option Pass" in state.legal_actions_typed()
@@ -358,9 +358,9 @@ def test_refill_puts_back_two_pieces():
 @pytest.mark.parametrize(
     "action, rule",
     [
-        (50, "1.9"),  # no such choice in this refill decision
-        (-1, "1.9"),
-        (10**30, "1.9"),
+        (50, "1.9"),  # an action, but no choice of this refill decision
+        (-1, None),  # no action has this number
+        (10**30, None),
         ("dance", None),  # not an action at all
         ("refill from Bengal (Obedient)", None),
         ("refill from Karnataka (Obedient)", "1.9"),  # no Amir stands there
@@ -384,7 +384,8 @@ def test_numpy_integers_are_indices_and_seats():
     state = bahmani_refill_pending()
     seat = numpy.int64(state.current_player())
     assert state.resources(seat) == 6
-    state.apply_action_as(seat, numpy.argmax([0, 0, 0, 0, 1]))  # Maharashtra
+    maharashtra = state.string_to_action("refill from Maharashtra (Obedient)")
+    state.apply_action_as(seat, numpy.int64(maharashtra))
     assert state.pieces("Maharashtra")["amirs_obedient"] == 3
 
 
@@ -393,9 +394,11 @@ def test_action_of_wrong_type_raises_type_error():
         bahmani_refill_pending().apply_action(1.0)
 
 
-def test_action_to_string_of_illegal_index():
+def test_action_to_string_of_a_number_that_is_no_action():
+    state = bahmani_refill_pending()
+    assert state.action_to_string(state.string_to_action("yes")) == "yes"
     with pytest.raises(darbar.IllegalActionError):
-        bahmani_refill_pending().action_to_string(9)
+        state.action_to_string(-9)
 
 
 def test_not_your_turn():
@@ -408,7 +411,7 @@ def test_not_your_turn():
     assert info.value.action == 0
     assert state == before
     state.apply_action_as("BK", "refill from available")
-    state.apply_action_as(1, 0)
+    state.apply_action_as(1, darbar.Action("refill from available"))
     assert state.current_player() == new_state().current_player()
 
 

@@ -30,9 +30,10 @@ from ._errors import (
     ScriptError,
     SnapshotError,
 )
-from ._darbar import Game, State, __version__, load_game, play_random_games, replay
+from ._darbar import Action, Game, State, __version__, load_game, play_random_games, replay
 
 __all__ = [
+    "Action",
     "DarbarError",
     "Game",
     "IllegalActionError",

@@ -55,6 +55,7 @@ mod state;
 mod svg;
 
 pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
+pub use action_index::ACTION_COUNT;
 pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard, parse_order};
 pub use combat::Die;
 pub use decision::{DecisionKind, VijayanagaraDecision};
@@ -71,6 +72,7 @@ pub use influence::{
 pub use lasting::{Lasting, LastingEffects};
 pub use log::Log;
 pub use map::{City, Map, MapError, SPACE_COUNT, SpaceId, SpaceKind, SpaceSet, TOTAL_PROSPERITY};
+pub use observation::OBSERVATION_SIZE;
 pub use options::{RuleOptions, SupportLimit};
 pub use piece::{Loyalty, Piece, PieceKind, Structure};
 pub use play_order::{Dynasty, PlayOrderBox};
