@@ -50,8 +50,9 @@ impl Action {
         self.0.to_string()
     }
 
-    fn __repr__(&self) -> String {
-        format!("darbar.Action({:?})", self.0.to_string())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = self.0.to_string().into_pyobject(py)?.repr()?;
+        Ok(format!("darbar.Action({text})"))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -75,9 +76,6 @@ impl Action {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let text = slf.get().0.to_string();
-        Ok((
-            slf.get_type().into_any(),
-            PyTuple::new(slf.py(), [text])?,
-        ))
+        Ok((slf.get_type().into_any(), PyTuple::new(slf.py(), [text])?))
     }
 }

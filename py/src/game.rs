@@ -130,7 +130,10 @@ impl Game {
     /// game.
     #[pyo3(signature = (seed = 0))]
     fn new_initial_state(&self, seed: u64) -> State {
-        State::new(vj::State::with_options(seed, self.options), self.deck.clone())
+        State::new(
+            vj::State::with_options(seed, self.options),
+            self.deck.clone(),
+        )
     }
 
     /// `darbar.load_game('vijayanagara', ...)` with the options that differ from the defaults.

@@ -8,8 +8,8 @@ use darbar::vijayanagara::{self as vj, Error, Log, Structure};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::args::{ActionArg, ActionForm, PlayerArg, SpaceArg};
 use crate::action::Action;
+use crate::args::{ActionArg, ActionForm, PlayerArg, SpaceArg};
 use crate::cards;
 use crate::errors::{self, Refusal};
 use crate::options;
@@ -238,11 +238,7 @@ impl State {
             .current()
             .map_or_else(|| "none".to_owned(), |c| c.to_string());
         let deciding = match inner.decision() {
-            Some(d) => format!(
-                "{} to decide {}",
-                d.player.faction().abbreviation(),
-                d.kind
-            ),
+            Some(d) => format!("{} to decide {}", d.player.faction().abbreviation(), d.kind),
             None => {
                 let winners: Vec<&str> = inner
                     .outcome()
@@ -354,14 +350,12 @@ impl State {
         };
         let mut log = Log::recording();
         for &action in &self.history {
-            replay
-                .apply_checked(action, None, &mut log)
-                .map_err(|_| {
-                    // The same actions were legal from the same position a moment ago.
-                    pyo3::exceptions::PyRuntimeError::new_err(format!(
-                        "the history does not replay at {action}"
-                    ))
-                })?;
+            replay.apply_checked(action, None, &mut log).map_err(|_| {
+                // The same actions were legal from the same position a moment ago.
+                pyo3::exceptions::PyRuntimeError::new_err(format!(
+                    "the history does not replay at {action}"
+                ))
+            })?;
         }
         Ok(log.take())
     }
