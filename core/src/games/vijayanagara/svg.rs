@@ -1,1 +1,824 @@
 //! A picture of the board as SVG: the map with every space's pieces, and the tracks.
+
+use std::fmt::Write as _;
+
+use super::influence::slot_levels;
+use super::{
+    Card, Faction, Lasting, LoyaltyCounts, MAX_INFLUENCE, PieceKind, Player, SLOT_SIZE, SpaceId,
+    SpaceKind, State, Structure,
+};
+
+/// The drawing's coordinate system: the map on the left, the panel of tracks on the right.
+const WIDTH: f32 = 1000.0;
+const HEIGHT: f32 = 720.0;
+/// The size the picture asks to be shown at, in pixels.
+const SHOWN_WIDTH: f32 = 900.0;
+/// Where the side panel starts.
+const PANEL_X: f32 = 688.0;
+/// A space's box.
+const BOX_W: f32 = 140.0;
+const BOX_H: f32 = 96.0;
+/// Piece badges: size, distance between neighbours, and how many fit in one row of a box.
+const BADGE: f32 = 22.0;
+const BADGE_PITCH: f32 = 25.0;
+const BADGES_PER_ROW: usize = 5;
+
+const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
+const INK: &str = "#222222";
+const MUTED: &str = "#666666";
+const PARCHMENT: &str = "#fbf6e9";
+
+/// The top-left corner of a space's box: a rough sketch of the subcontinent, the north-west
+/// passes at the top left, Delhi in the north, the Deccan below and Tamilakam at the bottom.
+fn position(space: SpaceId) -> (f32, f32) {
+    match space {
+        SpaceId::MountainPasses => (10.0, 12.0),
+        SpaceId::Punjab => (170.0, 12.0),
+        SpaceId::Delhi => (345.0, 12.0),
+        SpaceId::Jaunpur => (525.0, 84.0),
+        SpaceId::Sindh => (10.0, 132.0),
+        SpaceId::RajputKingdoms => (178.0, 128.0),
+        SpaceId::Malwa => (352.0, 152.0),
+        SpaceId::Gujarat => (48.0, 252.0),
+        SpaceId::Madhyadesh => (236.0, 274.0),
+        SpaceId::Gondwana => (430.0, 268.0),
+        SpaceId::Orissa => (532.0, 416.0),
+        SpaceId::Maharashtra => (86.0, 398.0),
+        SpaceId::Andhra => (330.0, 436.0),
+        SpaceId::Karnataka => (150.0, 532.0),
+        SpaceId::Tamilakam => (318.0, 614.0),
+    }
+}
+
+fn centre(space: SpaceId) -> (f32, f32) {
+    let (x, y) = position(space);
+    (x + BOX_W / 2.0, y + BOX_H / 2.0)
+}
+
+/// The colour of a faction's pieces and markers.
+fn colour(faction: Faction) -> &'static str {
+    match faction {
+        Faction::Sultanate => "#5b5b5b",
+        Faction::Bahmani => "#16a3a3",
+        Faction::Vijayanagara => "#e3a600",
+        Faction::Mongols => "#c0392b",
+    }
+}
+
+/// A faction's name in a word, for the legend.
+fn short_name(faction: Faction) -> &'static str {
+    match faction {
+        Faction::Sultanate => "Sultanate",
+        Faction::Bahmani => "Bahmani",
+        Faction::Vijayanagara => "Vijayanagara",
+        Faction::Mongols => "Mongols",
+    }
+}
+
+/// The colour of text written on a faction's colour.
+fn ink_on(faction: Faction) -> &'static str {
+    match faction {
+        Faction::Vijayanagara => INK,
+        _ => "#ffffff",
+    }
+}
+
+/// The shapes of the wooden pieces (§1.2): cubes, hexagonal cylinders and discs.
+#[derive(Clone, Copy)]
+enum Shape {
+    Square,
+    Hexagon,
+    Disc,
+}
+
+fn shape(kind: PieceKind) -> Shape {
+    match kind {
+        PieceKind::Troop | PieceKind::Mongol => Shape::Square,
+        PieceKind::Governor | PieceKind::Amir | PieceKind::Raja => Shape::Hexagon,
+        PieceKind::Qasbah | PieceKind::Fort | PieceKind::Temple => Shape::Disc,
+    }
+}
+
+/// One badge in a space: a piece shape with a count (or a structure's initial).
+struct Badge {
+    kind: PieceKind,
+    rebelling: bool,
+    label: String,
+    title: String,
+}
+
+/// A lasting effect's name and what it does, for the panel.
+fn lasting_text(effect: Lasting) -> (&'static str, &'static str) {
+    match effect {
+        Lasting::SiriFort => ("Siri Fort (5)", "Plunder removes no DS Troops"),
+        Lasting::MarketControl => ("Market Control (6)", "each Conscript cap +1"),
+        Lasting::TokenCurrency => ("Token Currency (18)", "Collect Tribute gains nothing"),
+        Lasting::AmiranISada => ("Amiran-i-Sada (24)", "BK and VN may Rebel"),
+        Lasting::FourTarafs => ("Four Tarafs (25)", "BK Rally +1 Amir at a Fort"),
+    }
+}
+
+/// Escapes text for XML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Breaks `text` into lines of at most about `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// An SVG document being written. Writing to a `String` cannot fail, so the results of
+/// `write!` are ignored.
+struct Svg {
+    out: String,
+}
+
+impl Svg {
+    /// Text at (`x`, `y`); `style` holds extra attributes (size, weight, anchor, fill).
+    fn text(&mut self, x: f32, y: f32, style: &str, content: &str) {
+        let _ = writeln!(
+            self.out,
+            r#"<text x="{x:.1}" y="{y:.1}" {style}>{}</text>"#,
+            escape(content)
+        );
+    }
+
+    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, style: &str) {
+        let _ = writeln!(
+            self.out,
+            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" {style}/>"#
+        );
+    }
+
+    /// A piece shape `size` wide with its top-left corner at (`x`, `y`).
+    fn shape(&mut self, shape: Shape, x: f32, y: f32, size: f32, style: &str) {
+        let (cx, cy, r) = (x + size / 2.0, y + size / 2.0, size / 2.0);
+        match shape {
+            Shape::Square => self.rect(x + 0.5, y + 0.5, size - 1.0, size - 1.0, style),
+            Shape::Disc => {
+                let _ = writeln!(
+                    self.out,
+                    r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" {style}/>"#,
+                    r - 0.5
+                );
+            }
+            Shape::Hexagon => {
+                let points: Vec<String> = (0..6)
+                    .map(|i| {
+                        let angle = std::f32::consts::FRAC_PI_3 * i as f32;
+                        format!("{:.1},{:.1}", cx + r * angle.cos(), cy + r * angle.sin())
+                    })
+                    .collect();
+                let _ = writeln!(
+                    self.out,
+                    r#"<polygon points="{}" {style}/>"#,
+                    points.join(" ")
+                );
+            }
+        }
+    }
+
+    /// A piece badge: the piece's shape in its owner's colour, filled when Obedient (or for
+    /// pieces without a state) and hollow when Rebelling, with `label` inside and `title` as
+    /// the hover text; `size` wide.
+    fn badge(&mut self, x: f32, y: f32, size: f32, badge: &Badge) {
+        let faction = badge.kind.owner();
+        let (style, ink) = if badge.rebelling {
+            (
+                format!(
+                    r##"fill="#ffffff" stroke="{}" stroke-width="2.5""##,
+                    colour(faction)
+                ),
+                INK,
+            )
+        } else {
+            (
+                format!(
+                    r#"fill="{}" stroke="{INK}" stroke-width="0.8""#,
+                    colour(faction)
+                ),
+                ink_on(faction),
+            )
+        };
+        let _ = writeln!(self.out, "<g><title>{}</title>", escape(&badge.title));
+        self.shape(shape(badge.kind), x, y, size, &style);
+        self.text(
+            x + size / 2.0,
+            y + size / 2.0 + 4.5,
+            &format!(r#"font-size="12.5" font-weight="bold" text-anchor="middle" fill="{ink}""#),
+            &badge.label,
+        );
+        self.out.push_str("</g>\n");
+    }
+}
+
+impl State {
+    /// A picture of the board as an SVG document: the map and a panel of the tracks.
+    ///
+    /// The map shows every space as a box placed roughly where it lies, joined to its
+    /// neighbours by grey lines, with its name, its Prosperity and its status: a dark
+    /// "Tributary" marker (§1.6), or, for an Independent Province, the controlling faction
+    /// (§1.7) as a label and a thick border in that faction's colour. The pieces in a space are
+    /// badges in their owner's colour, shaped like the wooden pieces (§1.2): squares for
+    /// cubes (DS Troops, Mongols), hexagons for cylinders (Governors, Amirs, Rajas) and discs
+    /// for structures (Qasbah, Fort, Temple, marked with their initial). The number in a badge
+    /// is how many stand there; Obedient Amirs and Rajas are filled, Rebelling ones hollow
+    /// (§1.4(c)). Every badge carries a hover title in words ("4 Troops").
+    ///
+    /// The colours: Delhi Sultanate grey `#5b5b5b`, Bahmani Kingdom turquoise `#16a3a3`,
+    /// Vijayanagara Empire saffron `#e3a600`, Mongol Invaders red `#c0392b`.
+    ///
+    /// The panel shows the dynasty, the current card with its title, whose decision it is,
+    /// each player faction's Resources, Victory Points, cavalry and Play Order box, the
+    /// cavalry pool, the two Deccan Influence tracks with their slots (§1.9), the holding
+    /// boxes, the lasting effects in force, and a legend.
+    ///
+    /// The document is self-contained (no fonts, images or scripts), has a fixed `viewBox` and
+    /// asks to be shown 900 pixels wide; every text is XML-escaped. Jupyter shows it through
+    /// `_repr_svg_`.
+    ///
+    /// ```
+    /// use darbar::vijayanagara::{SpaceId, State};
+    ///
+    /// let svg = State::new(7).to_svg();
+    /// assert!(svg.starts_with("<svg"));
+    /// assert!(svg.contains("viewBox"));
+    /// assert!(SpaceId::ALL.iter().all(|s| svg.contains(s.name())));
+    /// ```
+    pub fn to_svg(&self) -> String {
+        let mut svg = Svg {
+            out: String::with_capacity(48 * 1024),
+        };
+        let _ = writeln!(
+            svg.out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{SHOWN_WIDTH}" height="{:.0}" font-family="{FONT}" fill="{INK}">"#,
+            SHOWN_WIDTH * HEIGHT / WIDTH
+        );
+        let _ = writeln!(
+            svg.out,
+            "<title>Vijayanagara, seed {}: the board</title>",
+            self.seed()
+        );
+        svg.rect(0.0, 0.0, WIDTH, HEIGHT, r##"fill="#efe6cf""##);
+        self.draw_adjacency(&mut svg);
+        for space in SpaceId::ALL {
+            self.draw_space(&mut svg, space);
+        }
+        self.draw_panel(&mut svg);
+        svg.out.push_str("</svg>\n");
+        svg.out
+    }
+
+    /// The lines between neighbours, drawn first so that the boxes cover their ends.
+    fn draw_adjacency(&self, svg: &mut Svg) {
+        svg.out
+            .push_str(r##"<g stroke="#a89f88" stroke-width="2.5" stroke-linecap="round">"##);
+        svg.out.push('\n');
+        for a in SpaceId::ALL {
+            for b in self.map().neighbours(a).iter().filter(|&b| b > a) {
+                let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+                let _ = writeln!(
+                    svg.out,
+                    r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+                );
+            }
+        }
+        svg.out.push_str("</g>\n");
+    }
+
+    /// The badges of the pieces in `space`, DS first, then BK, VN and the Mongols.
+    fn badges(&self, space: SpaceId) -> Vec<Badge> {
+        let pieces = self.space(space);
+        let mut badges = Vec::new();
+        let mut count = |kind: PieceKind, n: u8, rebelling: bool| {
+            if n > 0 {
+                let state = if rebelling { "Rebelling " } else { "" };
+                badges.push(Badge {
+                    kind,
+                    rebelling,
+                    label: n.to_string(),
+                    title: format!("{n} {state}{}", kind.name(n)),
+                });
+            }
+        };
+        let loyal = |counts: LoyaltyCounts| [(counts.obedient, false), (counts.rebelling, true)];
+        count(PieceKind::Troop, pieces.troops, false);
+        count(PieceKind::Governor, pieces.governors, false);
+        for (n, rebelling) in loyal(pieces.amirs) {
+            count(PieceKind::Amir, n, rebelling);
+        }
+        for (n, rebelling) in loyal(pieces.rajas) {
+            count(PieceKind::Raja, n, rebelling);
+        }
+        count(PieceKind::Mongol, pieces.mongols, false);
+        if let Some(structure) = pieces.structure {
+            let kind = structure.kind();
+            let initial = match structure {
+                Structure::Qasbah => "Q",
+                Structure::Fort => "F",
+                Structure::Temple => "T",
+            };
+            badges.push(Badge {
+                kind,
+                rebelling: false,
+                label: initial.into(),
+                title: format!("1 {kind}"),
+            });
+        }
+        badges
+    }
+
+    /// One space: its box, name, Prosperity, status and pieces.
+    fn draw_space(&self, svg: &mut Svg, space: SpaceId) {
+        let (x, y) = position(space);
+        let controller = self.controller(space);
+        let (fill, border, width, dash) = match (space.kind(), controller) {
+            (SpaceKind::Delhi, _) => ("#f3dcc0", "#7a5230", 2.5, ""),
+            (SpaceKind::MongolInvasionRegion, _) => ("#e4ddd0", "#8a7f6a", 1.5, "5 3"),
+            (SpaceKind::Province, Some(p)) => (PARCHMENT, colour(p.faction()), 4.0, ""),
+            (SpaceKind::Province, None) => (PARCHMENT, "#8a7f6a", 1.5, ""),
+        };
+        let dash = if dash.is_empty() {
+            String::new()
+        } else {
+            format!(r#" stroke-dasharray="{dash}""#)
+        };
+        let _ = writeln!(
+            svg.out,
+            r#"<g id="space-{space:?}" class="space"><title>{}</title>"#,
+            escape(&format!("{space}: {}", self.space_words(space)))
+        );
+        svg.rect(
+            x,
+            y,
+            BOX_W,
+            BOX_H,
+            &format!(r#"rx="7" fill="{fill}" stroke="{border}" stroke-width="{width}"{dash}"#),
+        );
+        svg.text(
+            x + 7.0,
+            y + 21.0,
+            r#"font-size="13.5" font-weight="bold""#,
+            space.name(),
+        );
+        let detail = match space.kind() {
+            SpaceKind::Province => format!("Prosperity {}", self.map().prosperity(space)),
+            SpaceKind::Delhi => "DS capital".into(),
+            SpaceKind::MongolInvasionRegion => "Mongol Invasion Region".into(),
+        };
+        svg.text(
+            x + 7.0,
+            y + 36.0,
+            &format!(r#"font-size="10.5" fill="{MUTED}""#),
+            &detail,
+        );
+        if space.is_province() {
+            let (label, fill, ink, stroke) = match (self.is_tributary(space), controller) {
+                (true, _) => (
+                    "Tributary".to_owned(),
+                    colour(Faction::Sultanate),
+                    "#ffffff",
+                    colour(Faction::Sultanate),
+                ),
+                (false, Some(p)) => (
+                    format!("{} control", p.faction().abbreviation()),
+                    colour(p.faction()),
+                    ink_on(p.faction()),
+                    colour(p.faction()),
+                ),
+                (false, None) => ("Independent".to_owned(), "#ffffff", MUTED, "#8a7f6a"),
+            };
+            // The marker sits on the top edge of the box, at the right.
+            let w = 6.2 * label.len() as f32 + 10.0;
+            let (mx, my) = (x + BOX_W - w - 6.0, y - 7.5);
+            svg.rect(
+                mx,
+                my,
+                w,
+                15.0,
+                &format!(r#"rx="7.5" fill="{fill}" stroke="{stroke}" stroke-width="1.2""#),
+            );
+            svg.text(
+                mx + w / 2.0,
+                my + 11.0,
+                &format!(r#"font-size="9.5" font-weight="bold" text-anchor="middle" fill="{ink}""#),
+                &label,
+            );
+        }
+        for (i, badge) in self.badges(space).iter().enumerate() {
+            let (row, column) = (i / BADGES_PER_ROW, i % BADGES_PER_ROW);
+            svg.badge(
+                x + 7.0 + BADGE_PITCH * column as f32,
+                y + 44.0 + 25.0 * row as f32,
+                BADGE,
+                badge,
+            );
+        }
+        svg.out.push_str("</g>\n");
+    }
+
+    /// The pieces in `space` and its status, in words, for the box's hover title.
+    fn space_words(&self, space: SpaceId) -> String {
+        let mut words: Vec<String> = self.badges(space).into_iter().map(|b| b.title).collect();
+        if words.is_empty() {
+            words.push("empty".into());
+        }
+        if self.is_tributary(space) {
+            words.push("Tributary".into());
+        } else if let Some(p) = self.controller(space) {
+            words.push(format!("controlled by {}", p.faction().abbreviation()));
+        } else if space.is_province() {
+            words.push("Independent".into());
+        }
+        words.join(", ")
+    }
+
+    /// The current card in words: "Event 12: Title" and a second line on its order or
+    /// operator.
+    fn card_words(&self) -> (String, Option<String>) {
+        let Some(card) = self.deck().current() else {
+            return ("No card revealed yet".into(), None);
+        };
+        match card {
+            Card::Event(n) => {
+                let title = self.cards().event(n).map_or("", |c| c.title.as_str());
+                let order: Vec<&str> = self
+                    .options()
+                    .deck
+                    .order(n)
+                    .iter()
+                    .map(|p| p.faction().abbreviation())
+                    .collect();
+                (
+                    format!("Event {n}: {title}"),
+                    Some(format!("Faction order {}", order.join(" · "))),
+                )
+            }
+            Card::MongolInvasion(n) => {
+                let title = self.cards().invasion(n).map_or("", |c| c.title.as_str());
+                let operator = self.options().deck.operator(n).faction().abbreviation();
+                (
+                    format!("Mongol Invasion {n}: {title}"),
+                    Some(format!("Mongols operated by {operator}")),
+                )
+            }
+            Card::Succession(s) => (format!("Succession: {}", s.title()), None),
+            Card::Timurid(n) => (format!("Timurid {n}"), None),
+        }
+    }
+
+    /// The panel of tracks on the right.
+    fn draw_panel(&self, svg: &mut Svg) {
+        let x = PANEL_X;
+        let w = WIDTH - PANEL_X - 8.0;
+        svg.rect(
+            x,
+            8.0,
+            w,
+            HEIGHT - 16.0,
+            &format!(r##"rx="8" fill="{PARCHMENT}" stroke="#8a7f6a" stroke-width="1.5""##),
+        );
+        let left = x + 12.0;
+        let heading = r#"font-size="12.5" font-weight="bold""#;
+        let body = r#"font-size="11""#;
+        let small = &format!(r#"font-size="10" fill="{MUTED}""#);
+        let mut y = 32.0;
+        svg.text(
+            left,
+            y,
+            r#"font-size="19" font-weight="bold""#,
+            "Vijayanagara",
+        );
+        y += 16.0;
+        let deck = self.deck();
+        svg.text(
+            left,
+            y,
+            small,
+            &format!(
+                "Seed {} · {} dynasty · {} cards played, {} left",
+                self.seed(),
+                self.dynasty(),
+                deck.played().len(),
+                deck.remaining()
+            ),
+        );
+
+        // The current card and the decision.
+        y += 22.0;
+        svg.text(left, y, heading, "Current card");
+        let (card, detail) = self.card_words();
+        let _ = writeln!(
+            svg.out,
+            r#"<g id="current-card"><title>{}</title>"#,
+            escape(&card)
+        );
+        for line in wrap(&card, 46) {
+            y += 15.0;
+            svg.text(left, y, body, &line);
+        }
+        if let Some(detail) = detail {
+            y += 14.0;
+            svg.text(left, y, small, &detail);
+        }
+        svg.out.push_str("</g>\n");
+        y += 20.0;
+        svg.text(left, y, heading, "To decide");
+        let decision = match self.decision() {
+            Some(d) => format!("{} — {}", d.player.faction().abbreviation(), d.kind),
+            None if self.is_over() => {
+                let winners: Vec<&str> = self
+                    .outcome()
+                    .winners
+                    .iter()
+                    .map(|p| p.faction().abbreviation())
+                    .collect();
+                format!("Game over; won by {}", winners.join(" and "))
+            }
+            None => "Nothing".into(),
+        };
+        let _ = writeln!(
+            svg.out,
+            r#"<g id="decision"><title>{}</title>"#,
+            escape(&decision)
+        );
+        for line in wrap(&decision, 46) {
+            y += 15.0;
+            svg.text(left, y, body, &line);
+        }
+        svg.out.push_str("</g>\n");
+
+        // The factions' numbers.
+        y += 24.0;
+        let columns = [left + 92.0, left + 122.0, left + 148.0];
+        svg.text(left, y, heading, "Faction");
+        for (cx, label) in columns.iter().zip(["Res", "VP", "Cav"]) {
+            svg.text(
+                *cx,
+                y,
+                &format!(r#"font-size="10.5" font-weight="bold" text-anchor="end""#),
+                label,
+            );
+        }
+        svg.text(
+            left + 158.0,
+            y,
+            r#"font-size="10.5" font-weight="bold""#,
+            "Play order",
+        );
+        for player in Player::ALL {
+            y += 17.0;
+            let faction = player.faction();
+            svg.rect(
+                left,
+                y - 10.0,
+                11.0,
+                11.0,
+                &format!(
+                    r#"rx="2" fill="{}" stroke="{INK}" stroke-width="0.6""#,
+                    colour(faction)
+                ),
+            );
+            svg.text(
+                left + 16.0,
+                y,
+                r#"font-size="11" font-weight="bold""#,
+                faction.abbreviation(),
+            );
+            let values = [
+                i32::from(self.resources(player)),
+                self.victory_points(player),
+                i32::from(self.cavalry(player)),
+            ];
+            for (cx, value) in columns.iter().zip(values) {
+                svg.text(
+                    *cx,
+                    y,
+                    r#"font-size="11" text-anchor="end""#,
+                    &value.to_string(),
+                );
+            }
+            let mut order = self.eligibility(player).to_string();
+            if self.stays_eligible(player) {
+                order.push_str(" (stays)");
+            }
+            svg.text(left + 158.0, y, r#"font-size="10.5""#, &order);
+        }
+        y += 16.0;
+        svg.text(
+            left,
+            y,
+            small,
+            &format!("Cavalry pool: {} tokens", self.cavalry_pool()),
+        );
+
+        // The Deccan Influence tracks.
+        y += 22.0;
+        svg.text(left, y, heading, "Deccan Influence");
+        for player in [Player::Bahmani, Player::Vijayanagara] {
+            y += 8.0;
+            self.draw_influence(svg, left, y, player);
+            y += 50.0;
+        }
+        y += 8.0;
+        svg.text(
+            left,
+            y,
+            small,
+            "Filled box: the marker. Hexagons: units in slots.",
+        );
+        y += 10.0;
+
+        // The holding boxes.
+        y += 8.0;
+        svg.text(left, y, heading, "Available");
+        let available = self.available();
+        for faction in Faction::ALL {
+            y += 15.0;
+            let kinds: Vec<String> = PieceKind::ALL
+                .into_iter()
+                .filter(|k| k.owner() == faction)
+                .map(|k| format!("{} {}", available.get(k), k.name(available.get(k))))
+                .collect();
+            svg.text(
+                left,
+                y,
+                body,
+                &format!("{}: {}", faction.abbreviation(), kinds.join(", ")),
+            );
+        }
+
+        // Lasting effects.
+        y += 22.0;
+        svg.text(left, y, heading, "Lasting effects");
+        let effects: Vec<Lasting> = self.lasting_effects().iter().collect();
+        if effects.is_empty() {
+            y += 15.0;
+            svg.text(left, y, small, "none in force");
+        }
+        for effect in effects {
+            let (name, what) = lasting_text(effect);
+            y += 15.0;
+            svg.text(left, y, body, &format!("{name}: {what}"));
+        }
+
+        self.draw_legend(svg, left, HEIGHT - 122.0);
+    }
+
+    /// One Influence track: the levels 0–4 with the marker, and the slots with their pieces.
+    fn draw_influence(&self, svg: &mut Svg, left: f32, top: f32, player: Player) {
+        let Some(track) = self.influence_track(player) else {
+            return;
+        };
+        let faction = player.faction();
+        let piece = if player == Player::Bahmani {
+            PieceKind::Amir
+        } else {
+            PieceKind::Raja
+        };
+        let _ = writeln!(
+            svg.out,
+            r#"<g id="influence-{}"><title>{} Influence {}</title>"#,
+            faction.abbreviation(),
+            faction.abbreviation(),
+            track.level
+        );
+        svg.text(
+            left,
+            top + 24.0,
+            r#"font-size="11" font-weight="bold""#,
+            &format!("{} {}", faction.abbreviation(), track.level),
+        );
+        let cell = 44.0;
+        let x0 = left + 40.0;
+        for level in 0..=MAX_INFLUENCE {
+            let cx = x0 + cell * f32::from(level);
+            let marker = level == track.level;
+            let (fill, ink) = if marker {
+                (colour(faction), ink_on(faction))
+            } else {
+                ("#ffffff", MUTED)
+            };
+            svg.rect(
+                cx,
+                top + 10.0,
+                cell - 4.0,
+                18.0,
+                &format!(
+                    r#"rx="3" fill="{fill}" stroke="{}" stroke-width="1""#,
+                    colour(faction)
+                ),
+            );
+            svg.text(
+                cx + (cell - 4.0) / 2.0,
+                top + 23.0,
+                &format!(r#"font-size="11" font-weight="bold" text-anchor="middle" fill="{ink}""#),
+                &level.to_string(),
+            );
+        }
+        for &level in slot_levels(player) {
+            let cx = x0 + cell * f32::from(level);
+            let held = track.slots[usize::from(level - 1)];
+            for i in 0..SLOT_SIZE {
+                let style = if i < held {
+                    format!(
+                        r#"fill="{}" stroke="{INK}" stroke-width="0.6""#,
+                        colour(faction)
+                    )
+                } else {
+                    r##"fill="none" stroke="#aaaaaa" stroke-width="1" stroke-dasharray="2 2""##
+                        .to_owned()
+                };
+                svg.shape(
+                    shape(piece),
+                    cx + 2.0 + 19.0 * f32::from(i),
+                    top + 31.0,
+                    16.0,
+                    &style,
+                );
+            }
+        }
+        svg.out.push_str("</g>\n");
+    }
+
+    /// What the shapes and colours mean.
+    fn draw_legend(&self, svg: &mut Svg, left: f32, top: f32) {
+        svg.text(
+            left,
+            top,
+            r#"font-size="12.5" font-weight="bold""#,
+            "Legend",
+        );
+        let entries = [
+            (PieceKind::Troop, false, "Troop (DS), Mongol (MI)"),
+            (PieceKind::Governor, false, "Governor (DS)"),
+            (PieceKind::Amir, false, "Amir (BK), Raja (VN)"),
+            (PieceKind::Amir, true, "Rebelling Amir or Raja"),
+            (PieceKind::Qasbah, false, "Qasbah, Fort, Temple"),
+        ];
+        let mut y = top + 6.0;
+        for (kind, rebelling, text) in entries {
+            let badge = Badge {
+                kind,
+                rebelling,
+                label: String::new(),
+                title: text.into(),
+            };
+            svg.badge(left, y, 16.0, &badge);
+            svg.text(left + 22.0, y + 12.5, r#"font-size="10.5""#, text);
+            y += 20.0;
+        }
+        let mut y = top + 6.0;
+        for faction in Faction::ALL {
+            svg.rect(
+                left + 172.0,
+                y + 3.0,
+                12.0,
+                12.0,
+                &format!(
+                    r#"rx="2" fill="{}" stroke="{INK}" stroke-width="0.6""#,
+                    colour(faction)
+                ),
+            );
+            svg.text(
+                left + 189.0,
+                y + 13.0,
+                r#"font-size="10.5""#,
+                &format!("{} {}", faction.abbreviation(), short_name(faction)),
+            );
+            y += 20.0;
+        }
+        svg.text(
+            left + 172.0,
+            y + 13.0,
+            &format!(r#"font-size="10" fill="{MUTED}""#),
+            "Thick border: control",
+        );
+    }
+}
