@@ -230,6 +230,18 @@ impl State {
         self.inner.to_string()
     }
 
+    /// A picture of the board as SVG text: the map with every space's pieces by faction and
+    /// type (Obedient filled, Rebelling hollow), structures, Tributary markers and control,
+    /// and a panel with the Influence tracks, Resources, VP, cavalry and the current card.
+    fn to_svg(&self) -> String {
+        self.inner.to_svg()
+    }
+
+    /// The picture Jupyter shows when a state is the last line of a cell.
+    fn _repr_svg_(&self) -> String {
+        self.inner.to_svg()
+    }
+
     /// One informative line, also for a notebook: `<darbar.State vijayanagara seed=7 card=12/42 DS to decide: an option on Event 12 | VP DS 18 BK 0 VN 0>`.
     fn __repr__(&self) -> String {
         let inner = &self.inner;

@@ -244,3 +244,17 @@ def test_the_observation_tensor_has_its_documented_shape_and_setup_values_2_1():
     # Only the viewer differs between the players' observations.
     assert (tensor != state.observation_tensor(1)).sum() == 2
 
+
+
+def test_the_svg_picture_parses_and_names_every_space():
+    import xml.etree.ElementTree as ElementTree
+
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=9)
+    play_randomly(state, 9, max_steps=150)
+    svg = state._repr_svg_()
+    assert svg == state.to_svg()
+    root = ElementTree.fromstring(svg)
+    assert root.tag.endswith("svg") and root.get("viewBox")
+    text = " ".join(root.itertext())
+    for space in state.spaces():
+        assert space in text

@@ -111,8 +111,8 @@ struct Badge {
 fn lasting_text(effect: Lasting) -> (&'static str, &'static str) {
     match effect {
         Lasting::SiriFort => ("Siri Fort (5)", "Plunder removes no DS Troops"),
-        Lasting::MarketControl => ("Market Control (6)", "each Conscript cap +1"),
-        Lasting::TokenCurrency => ("Token Currency (18)", "Collect Tribute gains nothing"),
+        Lasting::MarketControl => ("Market Control (6)", "Conscript caps +1"),
+        Lasting::TokenCurrency => ("Token Currency (18)", "Collect Tribute gains 0"),
         Lasting::AmiranISada => ("Amiran-i-Sada (24)", "BK and VN may Rebel"),
         Lasting::FourTarafs => ("Four Tarafs (25)", "BK Rally +1 Amir at a Fort"),
     }
@@ -242,9 +242,10 @@ impl State {
     /// A picture of the board as an SVG document: the map and a panel of the tracks.
     ///
     /// The map shows every space as a box placed roughly where it lies, joined to its
-    /// neighbours by grey lines, with its name, its Prosperity and its status: a dark
-    /// "Tributary" marker (§1.6), or, for an Independent Province, the controlling faction
-    /// (§1.7) as a label and a thick border in that faction's colour. The pieces in a space are
+    /// neighbours by grey lines, with its name and its Prosperity. A marker on the top edge of
+    /// a Province's box gives its status: a dark "Tributary" (§1.6), or for an Independent
+    /// Province "Independent" or the controlling faction ("BK control", §1.7), which also
+    /// gives the box a thick border in that faction's colour. The pieces in a space are
     /// badges in their owner's colour, shaped like the wooden pieces (§1.2): squares for
     /// cubes (DS Troops, Mongols), hexagons for cylinders (Governors, Amirs, Rajas) and discs
     /// for structures (Qasbah, Fort, Temple, marked with their initial). The number in a badge
@@ -582,7 +583,7 @@ impl State {
             svg.text(
                 *cx,
                 y,
-                &format!(r#"font-size="10.5" font-weight="bold" text-anchor="end""#),
+                r#"font-size="10.5" font-weight="bold" text-anchor="end""#,
                 label,
             );
         }
@@ -646,7 +647,7 @@ impl State {
             self.draw_influence(svg, left, y, player);
             y += 50.0;
         }
-        y += 8.0;
+        y += 14.0;
         svg.text(
             left,
             y,
@@ -684,8 +685,10 @@ impl State {
         }
         for effect in effects {
             let (name, what) = lasting_text(effect);
-            y += 15.0;
-            svg.text(left, y, body, &format!("{name}: {what}"));
+            for line in wrap(&format!("{name}: {what}"), 48) {
+                y += 15.0;
+                svg.text(left, y, r#"font-size="10.5""#, &line);
+            }
         }
 
         self.draw_legend(svg, left, HEIGHT - 122.0);

@@ -1,0 +1,223 @@
+"""A PettingZoo environment of darbar's games, in the agent-environment-cycle (AEC) API.
+
+::
+
+    import darbar.pettingzoo
+
+    env = darbar.pettingzoo.env("vijayanagara", render_mode="ansi")
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = env.action_space(agent).sample(observation["action_mask"])
+        env.step(action)
+    env.close()
+
+The agents are the factions, ``"DS"``, ``"BK"`` and ``"VN"`` (seats 0, 1 and 2). The agent
+selected is always the one whose decision it is (``State.current_player()``), so agents do not
+simply take turns: one may decide many times in a row.
+
+Each agent observes a dict, as PettingZoo's classic games do:
+
+* ``"observation"``: ``State.observation_tensor(seat)``, a ``float32`` vector of shape
+  ``Game.observation_tensor_shape()``. Every entry is a count, a flag or a small total, so the
+  space is a ``Box`` from 0 to 255.
+* ``"action_mask"``: an ``int8`` vector of ``Game.num_distinct_actions()`` zeros and ones, 1 at
+  the number of each legal action; all zeros for an agent whose decision it is not.
+
+The action space is ``Discrete(Game.num_distinct_actions())``: actions are darbar's fixed
+action numbers (``Action.id``); ``step`` also takes a ``darbar.Action`` or an action's text. An
+action that is not legal raises ``darbar.IllegalActionError`` and changes nothing.
+
+Rewards come only at the end: ``State.returns()``, 1 to the winner (1/k each for a win shared
+by k factions) and 0 to the others. When the game is over every agent is terminated; nothing is
+ever truncated. ``render()`` returns the board as text (``render_mode="ansi"``).
+
+PettingZoo and Gymnasium are needed only here, and imported only when an environment is made,
+so ``import darbar`` works without them.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pettingzoo import AECEnv
+
+__all__ = ["AGENTS", "env", "raw_env"]
+
+AGENTS: List[str] = ["DS", "BK", "VN"]
+"""The agents, in seat order: the Delhi Sultanate, the Bahmani Kingdom, Vijayanagara."""
+
+#: The bound of every observation entry (pieces, Resources, Victory Points, flags).
+OBSERVATION_HIGH = 255.0
+
+
+def env(
+    game: str = "vijayanagara", *, render_mode: Optional[str] = None, **load_game_kwargs: Any
+) -> "AECEnv":
+    """The environment of ``game``, wrapped in PettingZoo's ``OrderEnforcingWrapper`` (which
+    refuses ``step`` or ``observe`` before ``reset``).
+
+    ``load_game_kwargs`` go to ``darbar.load_game``: ``events``, ``deck`` and rule options.
+    ``render_mode`` is ``None`` or ``"ansi"``.
+    """
+    from pettingzoo.utils import wrappers
+
+    raw = raw_env(game, render_mode=render_mode, **load_game_kwargs)
+    return wrappers.OrderEnforcingWrapper(raw)
+
+
+def raw_env(
+    game: str = "vijayanagara", *, render_mode: Optional[str] = None, **load_game_kwargs: Any
+) -> "AECEnv":
+    """The environment of ``game`` without wrappers: an instance of :data:`DarbarEnv`."""
+    return _env_class()(game, render_mode=render_mode, **load_game_kwargs)
+
+
+def __getattr__(name: str) -> Any:
+    # The environment class derives from PettingZoo's AECEnv, so it exists only once PettingZoo
+    # is imported: ``darbar.pettingzoo.DarbarEnv`` makes it on first use.
+    if name == "DarbarEnv":
+        return _env_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@functools.lru_cache(maxsize=None)
+def _env_class() -> type:
+    import numpy as np
+    from gymnasium import logger, spaces
+    from pettingzoo import AECEnv
+
+    from . import Action, load_game
+
+    class DarbarEnv(AECEnv):
+        """A game of darbar as a PettingZoo AEC environment; see the module's documentation."""
+
+        metadata = {
+            "render_modes": ["ansi"],
+            "name": "vijayanagara_v0",
+            "is_parallelizable": False,
+        }
+
+        def __init__(
+            self,
+            game: str = "vijayanagara",
+            *,
+            render_mode: Optional[str] = None,
+            **load_game_kwargs: Any,
+        ) -> None:
+            super().__init__()
+            if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+                raise ValueError(f"unknown render_mode {render_mode!r} (expected None or 'ansi')")
+            self.render_mode = render_mode
+            self.game = load_game(game, **load_game_kwargs)
+            self.metadata = dict(self.metadata, name=f"{self.game.name}_v0")
+            self.possible_agents = list(AGENTS[: self.game.num_players])
+            self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+
+            n = self.game.num_distinct_actions()
+            shape = tuple(self.game.observation_tensor_shape())
+            self.observation_spaces = {
+                agent: spaces.Dict(
+                    {
+                        "observation": spaces.Box(
+                            low=0.0, high=OBSERVATION_HIGH, shape=shape, dtype=np.float32
+                        ),
+                        "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                    }
+                )
+                for agent in self.possible_agents
+            }
+            self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+            self._no_actions = np.zeros(n, dtype=np.int8)
+            self._rng = np.random.default_rng()
+            self.game_state: Any = None
+            """The darbar ``State`` of the game under way (``None`` before ``reset``)."""
+
+        # ----- spaces ---------------------------------------------------------------------
+
+        def observation_space(self, agent: str) -> Any:
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent: str) -> Any:
+            return self.action_spaces[agent]
+
+        # ----- the cycle ------------------------------------------------------------------
+
+        def reset(
+            self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+        ) -> None:
+            """Starts a new game: from ``seed`` if given, else from the next seed of a generator
+            seeded by the last seed given (or at random)."""
+            if seed is not None:
+                self._rng = np.random.default_rng(seed)
+                game_seed = int(seed)
+            else:
+                game_seed = int(self._rng.integers(0, 2**63))
+            self.game_state = self.game.new_initial_state(seed=game_seed)
+            self.agents = list(self.possible_agents)
+            self.rewards = {agent: 0.0 for agent in self.agents}
+            self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+            self.terminations = {agent: False for agent in self.agents}
+            self.truncations = {agent: False for agent in self.agents}
+            self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
+            self._skip_agent_selection = None
+            self.agent_selection = self._deciding_agent()
+
+        def step(self, action: Union[int, str, Any, None]) -> None:
+            """Takes ``action`` for ``agent_selection``; ``None`` for an agent that is done."""
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            if action is None:
+                raise ValueError(f"{agent} must act: None is only for an agent that is done")
+            if not isinstance(action, (str, Action)):
+                action = int(action)
+            self.game_state.apply_action_as(self._seats[agent], action)
+
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            if self.game_state.is_terminal():
+                for agent_, value in zip(self.possible_agents, self.game_state.returns()):
+                    self.rewards[agent_] = float(value)
+                    self.terminations[agent_] = True
+            else:
+                self.agent_selection = self._deciding_agent()
+            self._accumulate_rewards()
+
+        def observe(self, agent: str) -> Dict[str, Any]:
+            seat = self._seats[agent]
+            state = self.game_state
+            if state.current_player() == seat:
+                mask = state.legal_actions_mask().astype(np.int8)
+            else:
+                mask = self._no_actions.copy()
+            return {"observation": state.observation_tensor(seat), "action_mask": mask}
+
+        def render(self) -> Optional[str]:
+            """The board as text, for ``render_mode="ansi"``."""
+            if self.render_mode is None:
+                logger.warn(
+                    "render() was called without a render_mode: "
+                    'make the environment with render_mode="ansi"'
+                )
+                return None
+            return str(self.game_state)
+
+        def close(self) -> None:
+            pass
+
+        def _deciding_agent(self) -> str:
+            seat = self.game_state.current_player()
+            if seat is None:  # pragma: no cover - a new game always has a decision
+                return self.possible_agents[0]
+            return self.possible_agents[seat]
+
+    DarbarEnv.__module__ = __name__
+    DarbarEnv.__qualname__ = "DarbarEnv"
+    return DarbarEnv

@@ -1,0 +1,194 @@
+"""The PettingZoo environment (darbar.pettingzoo): PettingZoo's own API test, whole random
+games through the adapter, seeding, masks, rewards, rendering, and that darbar imports without
+PettingZoo installed."""
+
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+pettingzoo = pytest.importorskip("pettingzoo")
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+import darbar  # noqa: E402
+import darbar.pettingzoo  # noqa: E402
+
+# The API test's advice that does not fit a game of named factions with dict observations
+# (the same advice PettingZoo gives its own classic games by name).
+HARMLESS_ADVICE = (
+    "We recommend agents to be named",
+    "Observation space for each agent probably should be",
+    "Observation is not a NumPy array",
+)
+
+
+def run_api_test(env, num_cycles):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env, num_cycles=num_cycles)
+    advice = {str(w.message) for w in caught}
+    unexpected = [m for m in advice if not m.startswith(HARMLESS_ADVICE)]
+    assert not unexpected
+
+
+def play_random_game(env, seed):
+    """Plays one game to its end, choosing uniformly among the legal actions; returns the
+    agents in the order they were selected and the reward each one saw when it was done."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    order, final = [], {}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        assert info == {}
+        assert not truncation
+        if termination:
+            final[agent] = reward
+            env.step(None)
+            continue
+        order.append(agent)
+        state = env.unwrapped.game_state
+        assert agent == darbar.pettingzoo.AGENTS[state.current_player()]
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8
+        assert np.flatnonzero(mask).tolist() == sorted(state.legal_actions())
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    return order, final
+
+
+@pytest.mark.parametrize("events", [True, False])
+def test_pettingzoo_api_test(events):
+    run_api_test(darbar.pettingzoo.env("vijayanagara", events=events), num_cycles=1000)
+
+
+def test_api_test_on_the_unwrapped_environment():
+    run_api_test(darbar.pettingzoo.raw_env("vijayanagara", render_mode="ansi"), num_cycles=200)
+
+
+def test_a_whole_random_game_through_the_adapter():
+    env = darbar.pettingzoo.env("vijayanagara")
+    order, final = play_random_game(env, seed=3)
+    state = env.unwrapped.game_state
+    assert state.is_terminal()
+    assert env.agents == []
+    assert len(order) == len(state.history())
+    # Every faction decided, and every one was told the end with its return.
+    assert set(order) == {"DS", "BK", "VN"}
+    assert final == dict(zip(["DS", "BK", "VN"], state.returns()))
+    assert sum(final.values()) == pytest.approx(1.0)
+    # The game played through the adapter is an ordinary darbar game.
+    assert darbar.replay(state.replay_record()) == state
+    env.close()
+
+
+def test_the_same_seed_gives_the_same_game():
+    first = darbar.pettingzoo.env("vijayanagara", events=False)
+    second = darbar.pettingzoo.env("vijayanagara", events=False)
+    assert play_random_game(first, seed=11) == play_random_game(second, seed=11)
+    assert first.unwrapped.game_state == second.unwrapped.game_state
+
+
+def test_reset_starts_the_game_of_the_seed():
+    env = darbar.pettingzoo.env("vijayanagara", natural_six_always_misses=True)
+    env.reset(seed=42)
+    game = darbar.load_game("vijayanagara", natural_six_always_misses=True)
+    assert env.unwrapped.game_state == game.new_initial_state(seed=42)
+    assert env.agents == ["DS", "BK", "VN"]
+    first = game.new_initial_state(seed=42).current_player()
+    assert env.agent_selection == darbar.pettingzoo.AGENTS[first]
+    # Without a seed, games still follow from the last seed given.
+    env.reset()
+    after_42 = env.unwrapped.game_state.seed
+    env.reset(seed=42)
+    env.reset()
+    assert env.unwrapped.game_state.seed == after_42
+
+
+def test_spaces_and_observations():
+    env = darbar.pettingzoo.env("vijayanagara")
+    game = env.unwrapped.game
+    env.reset(seed=5)
+    n = game.num_distinct_actions()
+    for agent in env.possible_agents:
+        space = env.observation_space(agent)
+        assert space is env.observation_space(agent)
+        assert space["observation"].shape == tuple(game.observation_tensor_shape())
+        assert space["observation"].dtype == np.float32
+        assert space["action_mask"].shape == (n,)
+        assert space["action_mask"].dtype == np.int8
+        assert env.action_space(agent) == gymnasium.spaces.Discrete(n)
+        observation = env.observe(agent)
+        assert space.contains(observation)
+        seat = env.possible_agents.index(agent)
+        state = env.unwrapped.game_state
+        assert np.array_equal(observation["observation"], state.observation_tensor(seat))
+        if seat == state.current_player():
+            assert np.array_equal(observation["action_mask"], state.legal_actions_mask())
+        else:
+            assert not observation["action_mask"].any()
+
+
+def test_actions_by_number_text_or_action_and_illegal_ones_change_nothing():
+    env = darbar.pettingzoo.env("vijayanagara")
+    env.reset(seed=1)
+    state = env.unwrapped.game_state
+    before = state.clone()
+    legal = set(state.legal_actions())
+    illegal = next(i for i in range(env.unwrapped.game.num_distinct_actions()) if i not in legal)
+    with pytest.raises(darbar.IllegalActionError):
+        env.step(illegal)
+    assert env.unwrapped.game_state == before
+    with pytest.raises(ValueError):
+        env.step(None)
+    first = state.legal_actions_typed()[0]
+    env.step(np.int64(first.id))
+    env.reset(seed=1)
+    env.step(str(first))
+    env.reset(seed=1)
+    env.step(first)
+    assert env.unwrapped.game_state.history() == [first.id]
+
+
+def test_render_is_the_text_board():
+    env = darbar.pettingzoo.env("vijayanagara", render_mode="ansi")
+    env.reset(seed=2)
+    assert env.render() == str(env.unwrapped.game_state)
+    quiet = darbar.pettingzoo.env("vijayanagara")
+    quiet.reset(seed=2)
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        assert quiet.render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        darbar.pettingzoo.env("vijayanagara", render_mode="human")
+
+
+def test_step_before_reset_is_refused():
+    env = darbar.pettingzoo.env("vijayanagara")
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+
+
+def test_unknown_game_or_option_is_refused_when_made():
+    with pytest.raises(ValueError, match="unknown game"):
+        darbar.pettingzoo.env("chess")
+    with pytest.raises(ValueError, match="unknown option"):
+        darbar.pettingzoo.env("vijayanagara", no_such_option=True)
+
+
+def test_darbar_imports_without_pettingzoo():
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None\n"
+        "sys.modules['gymnasium'] = None\n"
+        "import darbar, darbar.pettingzoo\n"
+        "try:\n"
+        "    darbar.pettingzoo.env('vijayanagara')\n"
+        "except ImportError:\n"
+        "    print('needs pettingzoo')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "needs pettingzoo"
