@@ -4,6 +4,7 @@
 //! darbar new vijayanagara --seed 7          # the starting position, as a readable board
 //! darbar new vijayanagara --seed 7 --json   # the same position as a snapshot
 //! darbar show position.json                 # a saved snapshot, as a readable board
+//! darbar show position.json --svg > board.svg   # ... or as a picture
 //! darbar map vijayanagara [--file map.json] # the map, validated
 //! darbar eval script.lua --seed 7           # a Lua script run against a starting position
 //! darbar play vijayanagara --seed 7 --bots random --json-log game.json
@@ -45,8 +46,11 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Print the snapshot as JSON instead of the readable board.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "svg")]
         json: bool,
+        /// Print the board as an SVG picture instead.
+        #[arg(long)]
+        svg: bool,
     },
     /// Play a whole game with bots and print its log and final scores.
     Play {
@@ -98,6 +102,9 @@ enum Command {
     Show {
         /// A snapshot file written by `darbar new --json`.
         file: PathBuf,
+        /// Print the board as an SVG picture instead of text.
+        #[arg(long)]
+        svg: bool,
     },
     /// Run a Lua script against a position (the sandbox of darbar-lua) and print its result.
     Eval {
@@ -186,10 +193,13 @@ fn run(cli: Cli) -> Result<String, String> {
             game: Game::Vijayanagara,
             seed,
             json,
+            svg,
         } => {
             let state = State::new(seed);
             Ok(if json {
                 state.to_snapshot() + "\n"
+            } else if svg {
+                state.to_svg()
             } else {
                 state.to_string()
             })
@@ -250,11 +260,15 @@ fn run(cli: Cli) -> Result<String, String> {
             text += &final_report(&state, record.actions.len());
             Ok(text)
         }
-        Command::Show { file } => {
+        Command::Show { file, svg } => {
             let text = read(&file)?;
             let state =
                 State::from_snapshot(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            Ok(state.to_string())
+            Ok(if svg {
+                state.to_svg()
+            } else {
+                state.to_string()
+            })
         }
         Command::Eval {
             script,
