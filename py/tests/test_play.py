@@ -258,3 +258,29 @@ def test_the_svg_picture_parses_and_names_every_space():
     text = " ".join(root.itertext())
     for space in state.spaces():
         assert space in text
+
+
+def test_a_card_script_that_fails_is_a_script_error_and_changes_nothing(tmp_path):
+    # §2.3.4: the Event's text is a Lua script; a broken one names its card and line.
+    deck = tmp_path / "cards"
+    shutil.copytree(DECK, deck)
+    card = deck / "17.lua"
+    lines = card.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("shaded = function(ctx)"))
+    lines.insert(at + 1, '        error("the scribe dropped the seal")')
+    card.write_text("\n".join(lines) + "\n")
+    game = darbar.load_game("vijayanagara", deck=str(deck))
+    state = next(
+        s
+        for s in (game.new_initial_state(seed=seed) for seed in range(2000))
+        if s.current_card() == "Event 17"
+    )
+    state.apply_action("option Event or Command")
+    before = state.clone()
+    with pytest.raises(darbar.ScriptError) as caught:
+        state.apply_action("event shaded")
+    assert caught.value.card == 17
+    assert caught.value.line == at + 2
+    assert "the scribe dropped the seal" in caught.value.reason
+    assert state == before
+    state.apply_action("event unshaded")
