@@ -136,6 +136,28 @@ impl Game {
         )
     }
 
+    /// Pickles as `Game._restore(options, deck)`: the rule options as JSON, and the deck.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, Option<String>))> {
+        let restore = slf.get_type().getattr("_restore")?;
+        let game = slf.get();
+        let options = serde_json::to_string(&game.options)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((restore, (options, game.deck.as_deref().map(str::to_owned))))
+    }
+
+    /// Restores a pickled game.
+    #[staticmethod]
+    fn _restore(options: &str, deck: Option<String>) -> PyResult<Game> {
+        let options: RuleOptions =
+            serde_json::from_str(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Game {
+            options,
+            deck: deck.map(Arc::from),
+        })
+    }
+
     /// `darbar.load_game('vijayanagara', ...)` with the options that differ from the defaults.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let defaults = options::to_dict(py, &RuleOptions::default())?;

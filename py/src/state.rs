@@ -332,10 +332,10 @@ impl State {
         self.inner.event_prompt().map(str::to_owned)
     }
 
-    /// The actions taken since this state was created (or restored from a snapshot), in their
-    /// string form, in order.
-    fn history_typed(&self) -> Vec<String> {
-        self.history.iter().map(ToString::to_string).collect()
+    /// The actions taken since this state was created (or restored from a snapshot), as
+    /// `Action` objects, in order.
+    fn history_typed(&self) -> Vec<Action> {
+        self.history.iter().copied().map(Action).collect()
     }
 
     /// The replay record of the game (JSON text for `darbar.replay` and `darbar replay`): its

@@ -2,6 +2,8 @@
 games through the adapter, seeding, masks, rewards, rendering, and that darbar imports without
 PettingZoo installed."""
 
+import copy
+import pickle
 import subprocess
 import sys
 import warnings
@@ -192,3 +194,16 @@ def test_darbar_imports_without_pettingzoo():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "needs pettingzoo"
+
+
+def test_environments_copy_and_pickle_mid_game():
+    env = darbar.pettingzoo.env("vijayanagara", events=False)
+    env.reset(seed=8)
+    for _ in range(20):
+        env.step(env.unwrapped.game_state.legal_actions()[-1])
+    for other in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        assert other.unwrapped.game_state == env.unwrapped.game_state
+        assert other.unwrapped.game == env.unwrapped.game
+        assert other.agent_selection == env.agent_selection
+        other.step(other.unwrapped.game_state.legal_actions()[0])
+        assert other.unwrapped.game_state != env.unwrapped.game_state

@@ -284,3 +284,10 @@ def test_a_card_script_that_fails_is_a_script_error_and_changes_nothing(tmp_path
     assert "the scribe dropped the seal" in caught.value.reason
     assert state == before
     state.apply_action("event unshaded")
+
+
+def test_games_pickle_with_their_options_and_deck():
+    game = darbar.load_game("vijayanagara", events=False, natural_six_always_misses=True)
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and repr(again) == repr(game)
+    assert again.new_initial_state(seed=3) == game.new_initial_state(seed=3)

@@ -1,85 +1,325 @@
 """Type stubs of the native module ``darbar._darbar``; import everything from ``darbar``."""
 
-from typing import Any, Dict, List, Optional, Tuple, Union, final
+from typing import Any, Callable, ClassVar, List, Mapping, Optional, SupportsIndex, Tuple
+from typing import Type, TypedDict, Union, final
 
-from typing_extensions import TypeAlias
+import numpy
+from numpy.typing import NDArray
+from typing_extensions import Literal, TypeAlias, Unpack
 
-__all__ = ["Game", "State", "__version__", "load_game"]
+__all__ = [
+    "__version__",
+    "load_game",
+    "play_random_games",
+    "replay",
+    "Action",
+    "Game",
+    "State",
+]
 
-_Faction: TypeAlias = Union[str, int]
-"""``"DS"``/``"BK"``/``"VN"``, a full or Rust name in any case, or a seat number 0-2."""
+_Faction: TypeAlias = Union[str, SupportsIndex]
+"""``"DS"``/``"BK"``/``"VN"``, a full or Rust name in any case, or a seat number 0-2 (any
+integer, ``numpy.int64`` included)."""
 
-_Action: TypeAlias = Union[int, str]
-"""An index into ``State.legal_actions()`` or the action's string form."""
+_ActionArg: TypeAlias = Union[SupportsIndex, str, Action]
+"""An action's fixed number (``Action.id``), an ``Action``, or the action's string form."""
 
-_OptionValue: TypeAlias = Union[bool, str]
+_Abbreviation: TypeAlias = Literal["DS", "BK", "VN"]
+
+_SupportLimit: TypeAlias = Literal["per_attacked_space", "per_structure_space"]
+
+class _RuleOptions(TypedDict):
+    """Every rule option with its value (``Game.options``, ``State.options()``)."""
+
+    decree_may_be_empty: bool
+    succession_caps_resources: bool
+    support_limit: _SupportLimit
+    natural_six_always_misses: bool
+    plunder_troops_per_mongol: bool
+    transfers: bool
+    event_requires_effect: bool
+
+class _RuleOptionArgs(TypedDict, total=False):
+    """The rule options ``load_game`` takes as keyword arguments; any not given keeps its
+    default."""
+
+    decree_may_be_empty: bool
+    succession_caps_resources: bool
+    support_limit: _SupportLimit
+    natural_six_always_misses: bool
+    plunder_troops_per_mongol: bool
+    transfers: bool
+    event_requires_effect: bool
+
+class _GameResult(TypedDict):
+    """One game of ``play_random_games``."""
+
+    seed: int
+    winners: List[int]
+    victory_points: List[int]
+    length: int
+    events: int
+
+class _Pieces(TypedDict):
+    """What stands in one space (``State.pieces``)."""
+
+    troops: int
+    governors: int
+    amirs_obedient: int
+    amirs_rebelling: int
+    rajas_obedient: int
+    rajas_rebelling: int
+    mongols: int
+    structure: Optional[Literal["Qasbah", "Fort", "Temple"]]
+
+class _Available(TypedDict):
+    """The pieces in the holding boxes (``State.available``)."""
+
+    troops: int
+    governors: int
+    qasbahs: int
+    amirs: int
+    forts: int
+    rajas: int
+    temples: int
+    mongols: int
+
+class _View(TypedDict):
+    """What one seat sees and may do (``State.view``)."""
+
+    player: int
+    faction: _Abbreviation
+    is_my_turn: bool
+    deciding: Optional[str]
+    prompt: Optional[str]
+    legal_actions: List[str]
+    resources: int
+    cavalry: int
+    influence: Optional[int]
+    victory_points: int
+    current_card: Optional[str]
 
 __version__: str
 
-def load_game(name: str, **options: _OptionValue) -> Game:
-    """Loads a game by name, with rule options as keyword arguments.
+def load_game(
+    name: str,
+    *,
+    events: bool = True,
+    deck: Optional[str] = None,
+    **options: Unpack[_RuleOptionArgs],
+) -> Game:
+    """Loads a game by name (``"vijayanagara"``), with rule options as keyword arguments.
 
-    Raises ``ValueError`` naming an unknown game or option.
+    ``events=False`` plays without Event cards; ``deck`` is a directory of card files to play
+    instead of the default deck. Raises ``ValueError`` naming an unknown game or option, and
+    ``ScriptError`` for a deck that does not load.
     """
+
+def play_random_games(
+    game: Game, n: int, seed: int = 0, threads: int = 1
+) -> List[_GameResult]:
+    """Plays ``n`` random games (seeds ``seed`` to ``seed + n - 1``) on ``threads`` threads
+    with the GIL released; one dict per game, in seed order."""
+
+def replay(record: Union[str, Mapping[str, Any]], deck: Optional[str] = None) -> State:
+    """Rebuilds a game from its replay record (``State.replay_record()``, as text or a dict).
+    Raises ``IllegalActionError`` naming the first action that is not legal."""
+
+@final
+class Action:
+    """An action: ``str(action)`` is its readable form, ``action.id`` its fixed number.
+
+    Immutable and hashable; equal to its readable form (``Action("yes") == "yes"``).
+    """
+
+    def __new__(cls, text: str) -> Action: ...
+    @staticmethod
+    def from_id(id: int) -> Action:
+        """The action numbered ``id``; ``ValueError`` for a number that is no action."""
+
+    @property
+    def id(self) -> int:
+        """The action's fixed number, ``0 <= id < Game.num_distinct_actions()``."""
+
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Type[Action], Tuple[str]]: ...
 
 @final
 class Game:
-    """A game with its rule options: makes new states."""
+    """A game with its rule options: makes new states. Get one from ``load_game``."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The game's name, as in snapshots: ``"vijayanagara"``."""
+
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The number of players (seats 0 to ``num_players - 1``)."""
+
     @property
-    def options(self) -> Dict[str, _OptionValue]: ...
-    def new_initial_state(self, seed: int = 0) -> State: ...
+    def events(self) -> bool:
+        """Whether Event cards are played."""
+
+    @property
+    def deck(self) -> Optional[str]:
+        """The deck directory whose cards are played, or ``None`` for the default deck."""
+
+    @property
+    def options(self) -> _RuleOptions:
+        """Every rule option with its value, as a new dict."""
+
+    def num_distinct_actions(self) -> int:
+        """How many action numbers there are (OpenSpiel's ``num_distinct_actions``)."""
+
+    def observation_tensor_shape(self) -> List[int]:
+        """The shape of ``State.observation_tensor(player)``."""
+
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The position at the start of a game; the same seed always gives the same game."""
+
+    def __reduce__(self) -> Tuple[Callable[..., Game], Tuple[str, Optional[str]]]: ...
+    @staticmethod
+    def _restore(options: str, deck: Optional[str]) -> Game: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class State:
-    """A position of Vijayanagara."""
+    """A position of Vijayanagara. Mutable (so not hashable); copies, pickles and snapshots
+    are exact."""
 
-    __hash__: None  # type: ignore[assignment]
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
-    # snapshots, copies and pickling
-    def to_json(self) -> str: ...
+    # ----- snapshots, copies and pickling
+
+    def to_json(self) -> str:
+        """The state as snapshot text: versioned JSON that ``State.from_json`` restores."""
+
     @staticmethod
-    def from_json(text: str) -> State: ...
-    def clone(self) -> State: ...
+    def from_json(text: str, deck: Optional[str] = None) -> State:
+        """Restores a state from ``to_json`` text; raises ``SnapshotError`` for bad text."""
+
+    def clone(self) -> State:
+        """An independent copy."""
+
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any, /) -> State: ...
     def __getstate__(self) -> str: ...
     def __setstate__(self, text: str, /) -> None: ...
-    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
-    def check_invariants(self) -> None: ...
+    def __reduce__(self) -> Tuple[Callable[..., State], Tuple[str, Optional[str], List[str]]]: ...
+    @staticmethod
+    def _restore(text: str, deck: Optional[str], history: List[str]) -> State: ...
+    def check_invariants(self) -> None:
+        """Raises ``InvariantError`` naming the first invariant of the rules broken."""
+
     def __eq__(self, other: object, /) -> bool: ...
 
-    # the game
-    @property
-    def seed(self) -> int: ...
-    def options(self) -> Dict[str, _OptionValue]: ...
-    def dynasty(self) -> str: ...
-    def current_card(self) -> Optional[str]: ...
-    def cards_remaining(self) -> int: ...
+    # ----- pictures
 
-    # factions
+    def to_svg(self) -> str:
+        """The board as an SVG picture."""
+
+    def _repr_svg_(self) -> str: ...
+
+    # ----- OpenSpiel-style play
+
+    def current_player(self) -> Optional[int]:
+        """The seat (0 = DS, 1 = BK, 2 = VN) that must decide now, or ``None``."""
+
+    def legal_actions(self) -> List[int]:
+        """The legal actions now, by their fixed numbers; empty once the game is over."""
+
+    def legal_actions_typed(self) -> List[Action]:
+        """The legal actions now, as ``Action`` objects, in the order of ``legal_actions()``."""
+
+    def legal_actions_mask(self) -> NDArray[numpy.bool_]:
+        """A ``bool`` array of shape ``(Game.num_distinct_actions(),)``, true where legal."""
+
+    def action_to_string(self, action: _ActionArg) -> str:
+        """The readable form of an action; ``IllegalActionError`` if it names no action."""
+
+    def string_to_action(self, text: str) -> int:
+        """The number of the action with this readable form."""
+
+    def apply_action(self, action: _ActionArg) -> None:
+        """Takes an action; ``IllegalActionError`` (state unchanged) if it is not legal."""
+
+    def apply_action_as(self, faction: _Faction, action: _ActionArg) -> None:
+        """Takes an action on behalf of ``faction``; ``NotYourTurnError`` if it is not its
+        decision."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    def returns(self) -> List[float]:
+        """By seat: 1 for a winner (1/k for a win shared by k), 0 otherwise; 0 for all before
+        the end."""
+
+    def victory_points_all(self) -> List[int]:
+        """Victory Points by seat, final ones once the game is over."""
+
+    def phase(self) -> str:
+        """What is being decided now (``"TurnOption"``, ``"Event"``, ...) or ``"GameOver"``."""
+
+    def prompt(self) -> Optional[str]:
+        """The question of a choice inside an Event card, or ``None``."""
+
+    def view(self, player: _Faction) -> _View:
+        """What ``player`` sees and may do."""
+
+    def observation_tensor(self, player: _Faction) -> NDArray[numpy.float32]:
+        """What ``player`` observes: ``float32``, shape ``Game.observation_tensor_shape()``."""
+
+    def history(self) -> List[int]:
+        """The actions taken since the state was created or restored, by number."""
+
+    def history_typed(self) -> List[Action]:
+        """The actions taken since the state was created or restored, in string form."""
+
+    def log(self) -> List[str]:
+        """The game's log since the state was created or restored, one line per event."""
+
+    def replay_record(self) -> str:
+        """The replay record (JSON text for ``darbar.replay``); ``ValueError`` for a state
+        restored in mid-game."""
+
+    # ----- the game
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was created from."""
+
+    def options(self) -> _RuleOptions:
+        """The rule options of this game, as a new dict."""
+
+    def dynasty(self) -> Literal["Khalji", "Tughlaq"]:
+        """The dynasty ruling in Delhi."""
+
+    def current_card(self) -> Optional[str]:
+        """The card revealed last, or ``None``."""
+
+    def cards_remaining(self) -> int:
+        """How many cards are left to draw."""
+
+    # ----- factions
+
     def resources(self, faction: _Faction) -> int: ...
     def cavalry(self, faction: _Faction) -> int: ...
     def cavalry_pool(self) -> int: ...
     def victory_points(self, faction: _Faction) -> int: ...
-    def influence(self, faction: _Faction) -> Optional[int]: ...
-    def available(self) -> Dict[str, int]: ...
+    def influence(self, faction: _Faction) -> Optional[int]:
+        """Deccan Influence, 0-4, or ``None`` for the Sultanate, which has no track."""
 
-    # the map
-    def spaces(self) -> List[str]: ...
-    def pieces(self, space: str) -> Dict[str, Optional[Union[int, str]]]: ...
+    def available(self) -> _Available: ...
+
+    # ----- the map
+
+    def spaces(self) -> List[str]:
+        """The names of the spaces, in map order."""
+
+    def pieces(self, space: str) -> _Pieces: ...
     def is_tributary(self, space: str) -> bool: ...
-    def control(self, space: str) -> Optional[str]: ...
-
-    # decisions
-    def current_player(self) -> Optional[int]: ...
-    def legal_actions(self) -> List[int]: ...
-    def legal_actions_typed(self) -> List[str]: ...
-    def action_to_string(self, action: _Action) -> str: ...
-    def apply_action(self, action: _Action) -> None: ...
-    def apply_action_as(self, faction: _Faction, action: _Action) -> None: ...
+    def control(self, space: str) -> Optional[_Abbreviation]: ...

@@ -42,14 +42,14 @@ so ``import darbar`` works without them.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from pettingzoo import AECEnv
 
 __all__ = ["AGENTS", "env", "raw_env"]
 
-AGENTS: List[str] = ["DS", "BK", "VN"]
+AGENTS: Tuple[str, ...] = ("DS", "BK", "VN")
 """The agents, in seat order: the Delhi Sultanate, the Bahmani Kingdom, Vijayanagara."""
 
 #: The bound of every observation entry (pieces, Resources, Victory Points, flags).
@@ -111,9 +111,10 @@ def _env_class() -> type:
             **load_game_kwargs: Any,
         ) -> None:
             super().__init__()
-            if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            if render_mode not in (None, "ansi"):
                 raise ValueError(f"unknown render_mode {render_mode!r} (expected None or 'ansi')")
             self.render_mode = render_mode
+            self._game_args = (game, dict(load_game_kwargs))
             self.game = load_game(game, **load_game_kwargs)
             self.metadata = dict(self.metadata, name=f"{self.game.name}_v0")
             self.possible_agents = list(AGENTS[: self.game.num_players])
@@ -168,8 +169,9 @@ def _env_class() -> type:
             self._skip_agent_selection = None
             self.agent_selection = self._deciding_agent()
 
-        def step(self, action: Union[int, str, Any, None]) -> None:
-            """Takes ``action`` for ``agent_selection``; ``None`` for an agent that is done."""
+        def step(self, action: Any) -> None:
+            """Takes ``action`` (a number, a ``darbar.Action`` or its text) for
+            ``agent_selection``; ``None`` for an agent that is done."""
             agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
@@ -212,11 +214,22 @@ def _env_class() -> type:
         def close(self) -> None:
             pass
 
+        # ----- copies and pickles: the game is made anew from its arguments
+
+        def __getstate__(self) -> Dict[str, Any]:
+            state = dict(self.__dict__)
+            del state["game"]
+            return state
+
+        def __setstate__(self, state: Dict[str, Any]) -> None:
+            self.__dict__.update(state)
+            name, kwargs = self._game_args
+            self.game = load_game(name, **kwargs)
+
         def _deciding_agent(self) -> str:
             seat = self.game_state.current_player()
-            if seat is None:  # pragma: no cover - a new game always has a decision
-                return self.possible_agents[0]
-            return self.possible_agents[seat]
+            # Called only while the game is under way, when some seat always decides.
+            return str(self.possible_agents[0 if seat is None else seat])
 
     DarbarEnv.__module__ = __name__
     DarbarEnv.__qualname__ = "DarbarEnv"
