@@ -97,6 +97,9 @@ enum Command {
         /// The card directory the game was played with, if not the default deck.
         #[arg(long)]
         deck: Option<PathBuf>,
+        /// Print only the final snapshot (JSON), not the log.
+        #[arg(long)]
+        snapshot: bool,
     },
     /// Print a saved snapshot as a readable board, after checking it.
     Show {
@@ -241,7 +244,11 @@ fn run(cli: Cli) -> Result<String, String> {
             },
             &cards,
         ),
-        Command::Replay { file, deck } => {
+        Command::Replay {
+            file,
+            deck,
+            snapshot,
+        } => {
             let record = VijayanagaraReplay::from_json(&read(&file)?)
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             let host = load_deck(deck.as_ref())?;
@@ -256,6 +263,9 @@ fn run(cli: Cli) -> Result<String, String> {
                     text += &line;
                     text.push('\n');
                 }
+            }
+            if snapshot {
+                return Ok(state.to_snapshot() + "\n");
             }
             text += &final_report(&state, record.actions.len());
             Ok(text)

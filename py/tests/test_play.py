@@ -291,3 +291,22 @@ def test_games_pickle_with_their_options_and_deck():
     again = pickle.loads(pickle.dumps(game))
     assert again == game and repr(again) == repr(game)
     assert again.new_initial_state(seed=3) == game.new_initial_state(seed=3)
+
+
+def test_a_python_replay_equals_the_rust_replay_of_the_same_record(tmp_path):
+    # The command-line program replays the record in Rust and prints its final snapshot.
+    import subprocess
+
+    state = darbar.load_game("vijayanagara").new_initial_state(seed=21)
+    play_randomly(state, 21)
+    record = tmp_path / "game.json"
+    record.write_text(state.replay_record())
+    rust = subprocess.run(
+        ["cargo", "run", "--quiet", "-p", "darbar-cli", "--", "replay", str(record), "--snapshot"],
+        cwd=DECK.parents[2],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert darbar.replay(record.read_text()).to_json() + "\n" == rust
+    assert state.to_json() + "\n" == rust
