@@ -62,6 +62,9 @@ pub(crate) fn load_game(
 /// A game with its rule options: makes new states.
 ///
 /// Get one from `darbar.load_game`. Games compare equal when their options are equal.
+/// What `Game._restore` takes: the rule options as JSON, and the deck directory.
+type RestoreArgs = (String, Option<String>);
+
 #[pyclass(module = "darbar", name = "Game", frozen, eq)]
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Game {
@@ -139,7 +142,7 @@ impl Game {
     /// Pickles as `Game._restore(options, deck)`: the rule options as JSON, and the deck.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, Option<String>))> {
+    ) -> PyResult<(Bound<'py, PyAny>, RestoreArgs)> {
         let restore = slf.get_type().getattr("_restore")?;
         let game = slf.get();
         let options = serde_json::to_string(&game.options)
