@@ -140,9 +140,7 @@ impl Game {
     }
 
     /// Pickles as `Game._restore(options, deck)`: the rule options as JSON, and the deck.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, RestoreArgs)> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, RestoreArgs)> {
         let restore = slf.get_type().getattr("_restore")?;
         let game = slf.get();
         let options = serde_json::to_string(&game.options)
