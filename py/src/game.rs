@@ -110,6 +110,22 @@ impl Game {
         vec![vj::OBSERVATION_SIZE]
     }
 
+    /// The blocks of `State.observation_tensor(player)` by name, as `{name: (start, length)}`
+    /// in order: `"spaces"` (15 spaces in map order × 14: Troops, Governors, Obedient and
+    /// Rebelling Amirs, Obedient and Rebelling Rajas, Mongols, Qasbah, Fort, Temple,
+    /// Tributary, controller DS/BK/VN), `"players"` (3 × 15: Resources, cavalry, Influence,
+    /// 4 slots, 6 play-order boxes, Stay Eligible, VP), `"cavalry_pool"`, `"available"`,
+    /// `"dynasty"`, `"current_card"`, `"played_cards"`, `"cards_played"`, `"lasting"`,
+    /// `"viewer"`, `"decider"`, `"decision_kind"`, `"command_kind"`, `"decree_kind"`,
+    /// `"decision_space"`, `"game_over"`.
+    fn observation_tensor_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let layout = PyDict::new(py);
+        for (name, start, len) in vj::OBSERVATION_LAYOUT {
+            layout.set_item(name, (start, len))?;
+        }
+        Ok(layout)
+    }
+
     /// Whether Event cards are played.
     #[getter]
     fn events(&self) -> bool {

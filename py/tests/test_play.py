@@ -310,3 +310,16 @@ def test_a_python_replay_equals_the_rust_replay_of_the_same_record(tmp_path):
     ).stdout
     assert darbar.replay(record.read_text()).to_json() + "\n" == rust
     assert state.to_json() + "\n" == rust
+
+
+def test_the_observation_layout_names_contiguous_blocks():
+    game = darbar.load_game("vijayanagara")
+    layout = game.observation_tensor_layout()
+    end = 0
+    for name, (start, length) in layout.items():
+        assert start == end, name
+        end = start + length
+    assert [end] == game.observation_tensor_shape()
+    start, length = layout["players"]
+    tensor = game.new_initial_state(seed=1).observation_tensor("BK")
+    assert list(tensor[start : start + length : 15]) == [12, 6, 7]  # Resources (§2.1)

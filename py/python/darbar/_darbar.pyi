@@ -1,6 +1,6 @@
 """Type stubs of the native module ``darbar._darbar``; import everything from ``darbar``."""
 
-from typing import Any, Callable, ClassVar, List, Mapping, Optional, SupportsIndex, Tuple
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, SupportsIndex, Tuple
 from typing import Type, TypedDict, Union, final
 
 import numpy
@@ -177,6 +177,9 @@ class Game:
 
     def observation_tensor_shape(self) -> List[int]:
         """The shape of ``State.observation_tensor(player)``."""
+
+    def observation_tensor_layout(self) -> Dict[str, Tuple[int, int]]:
+        """The blocks of ``State.observation_tensor(player)``: ``{name: (start, length)}``."""
 
     def new_initial_state(self, seed: int = 0) -> State:
         """The position at the start of a game; the same seed always gives the same game."""

@@ -72,7 +72,7 @@ pub use influence::{
 pub use lasting::{Lasting, LastingEffects};
 pub use log::Log;
 pub use map::{City, Map, MapError, SPACE_COUNT, SpaceId, SpaceKind, SpaceSet, TOTAL_PROSPERITY};
-pub use observation::OBSERVATION_SIZE;
+pub use observation::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
 pub use options::{RuleOptions, SupportLimit};
 pub use piece::{Loyalty, Piece, PieceKind, Structure};
 pub use play_order::{Dynasty, PlayOrderBox};

@@ -103,6 +103,36 @@ const GAME_OVER: usize = DECISION_SPACE + SPACE_COUNT;
 /// ```
 pub const OBSERVATION_SIZE: usize = GAME_OVER + 1;
 
+/// The blocks of the observation as `(name, first index, length)`, in order (see
+/// [`OBSERVATION_SIZE`] for what each holds), so that tools can slice it by name.
+///
+/// ```
+/// use darbar::vijayanagara::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
+///
+/// let (name, start, len) = OBSERVATION_LAYOUT[0];
+/// assert_eq!((name, start, len), ("spaces", 0, 15 * 14));
+/// let last = OBSERVATION_LAYOUT[OBSERVATION_LAYOUT.len() - 1];
+/// assert_eq!(last.1 + last.2, OBSERVATION_SIZE);
+/// ```
+pub const OBSERVATION_LAYOUT: [(&str, usize, usize); 16] = [
+    ("spaces", SPACES, PLAYERS - SPACES),
+    ("players", PLAYERS, CAVALRY_POOL - PLAYERS),
+    ("cavalry_pool", CAVALRY_POOL, AVAILABLE - CAVALRY_POOL),
+    ("available", AVAILABLE, DYNASTY - AVAILABLE),
+    ("dynasty", DYNASTY, CURRENT_CARD - DYNASTY),
+    ("current_card", CURRENT_CARD, PLAYED_CARDS - CURRENT_CARD),
+    ("played_cards", PLAYED_CARDS, CARDS_PLAYED - PLAYED_CARDS),
+    ("cards_played", CARDS_PLAYED, LASTING - CARDS_PLAYED),
+    ("lasting", LASTING, VIEWER - LASTING),
+    ("viewer", VIEWER, DECIDER - VIEWER),
+    ("decider", DECIDER, DECISION_KIND - DECIDER),
+    ("decision_kind", DECISION_KIND, COMMAND_KIND - DECISION_KIND),
+    ("command_kind", COMMAND_KIND, DECREE_KIND - COMMAND_KIND),
+    ("decree_kind", DECREE_KIND, DECISION_SPACE - DECREE_KIND),
+    ("decision_space", DECISION_SPACE, GAME_OVER - DECISION_SPACE),
+    ("game_over", GAME_OVER, OBSERVATION_SIZE - GAME_OVER),
+];
+
 /// A card's slot (see [`OBSERVATION_SIZE`]).
 fn card_slot(card: Card) -> Option<usize> {
     match card {
