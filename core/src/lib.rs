@@ -6,6 +6,7 @@
 //!
 //! - [`engine`]: what every game shares (the seeded generator, decisions, snapshots, replays).
 //! - [`vijayanagara`]: Vijayanagara (GMT, 1290–1398), playable end to end.
+//! - [`raid`]: the kingdom raid dice game, a GM-run solo game with campaigns, playable end to end.
 //! - [`bots`]: players that choose among the legal actions.
 //!
 //! ```
@@ -27,6 +28,7 @@ pub mod bots;
 pub mod engine;
 pub mod games;
 
+pub use games::raid;
 pub use games::vijayanagara;
 
 /// The README's Rust quick start, run as a doctest so that it stays true.

@@ -1,3 +1,4 @@
 //! The games, one module each.
 
+pub mod raid;
 pub mod vijayanagara;

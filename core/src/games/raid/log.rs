@@ -1,0 +1,160 @@
+//! What happened: the record of every GM roll kept in the state (ruling 27), and the narrative
+//! [`Log`] of an applied action, which formats nothing unless it records.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Resource, SiteId};
+
+/// What a GM roll was for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollFor {
+    /// Generating a site's resource on its reveal (RG-2.1).
+    Generate {
+        /// The site.
+        site: SiteId,
+        /// The resource.
+        resource: Resource,
+    },
+    /// Drawing a unique unit for a site among the table's unplaced units (RG-2.3).
+    PlaceUnit {
+        /// The site.
+        site: SiteId,
+    },
+    /// One side's roll in an exchange (RG-5.2.2).
+    Exchange {
+        /// The exchange's number in its battle, from 1.
+        number: u32,
+        /// Whether it is the player's roll (else the defender's).
+        player: bool,
+        /// The site raided, or `None` against regulars.
+        site: Option<SiteId>,
+    },
+    /// Whether regulars arrive on plunder step `step` (RG-5.5).
+    RegularsArrive {
+        /// The step, from 1.
+        step: u32,
+    },
+    /// The regulars' soldiers (RG-5.7).
+    Regulars,
+    /// The day's war (RG-6).
+    WarStatus,
+    /// Recruitment (RG-7.2).
+    Recruitment,
+    /// Slave attrition (RG-7.5).
+    SlaveAttrition,
+    /// A site's drift (RG-7.6).
+    Drift {
+        /// The site.
+        site: SiteId,
+        /// The resource.
+        resource: Resource,
+    },
+}
+
+impl fmt::Display for RollFor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            RollFor::Generate { site, resource } => write!(f, "{site}'s {resource}"),
+            RollFor::PlaceUnit { site } => write!(f, "a unique unit at {site}"),
+            RollFor::Exchange {
+                number,
+                player,
+                site,
+            } => {
+                let enemy = site.map_or("the regulars".to_string(), |s| s.to_string());
+                if player {
+                    write!(f, "the player against {enemy} in exchange {number}")
+                } else {
+                    write!(f, "{enemy} in exchange {number}")
+                }
+            }
+            RollFor::RegularsArrive { step } => write!(f, "regulars on plunder step {step}"),
+            RollFor::Regulars => f.write_str("the regulars' soldiers"),
+            RollFor::WarStatus => f.write_str("the day's war"),
+            RollFor::Recruitment => f.write_str("recruitment"),
+            RollFor::SlaveAttrition => f.write_str("slave attrition"),
+            RollFor::Drift { site, resource } => write!(f, "{site}'s {resource} drift"),
+        }
+    }
+}
+
+/// One GM roll: dice of `faces` faces, plus a constant (ruling 27).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GmRoll {
+    /// The turn it was rolled in.
+    pub turn: u32,
+    /// What it was for.
+    pub what: RollFor,
+    /// Faces of each die (a unit draw among n units is a roll of one n-sided die).
+    pub faces: u8,
+    /// The dice, in order.
+    pub dice: Vec<u8>,
+    /// A constant added to the dice (the `2 × S` of an exchange).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub plus: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl GmRoll {
+    /// The dice plus the constant.
+    pub fn total(&self) -> u32 {
+        self.plus + self.dice.iter().map(|&d| u32::from(d)).sum::<u32>()
+    }
+}
+
+impl fmt::Display for GmRoll {
+    /// "GM rolls 2d3 for village-2's Food: 2, 3 = 5".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GM rolls {}d{}", self.dice.len(), self.faces)?;
+        if self.plus > 0 {
+            write!(f, "+{}", self.plus)?;
+        }
+        write!(f, " for {}: ", self.what)?;
+        let dice: Vec<String> = self.dice.iter().map(u8::to_string).collect();
+        if dice.is_empty() {
+            f.write_str("no dice")?;
+        } else {
+            f.write_str(&dice.join(", "))?;
+        }
+        write!(f, " = {}", self.total())
+    }
+}
+
+/// Where the narrative lines of an applied action go.
+#[derive(Debug, Default)]
+pub struct Log {
+    lines: Option<Vec<String>>,
+}
+
+impl Log {
+    /// A log that keeps nothing and formats nothing.
+    pub fn silent() -> Log {
+        Log { lines: None }
+    }
+
+    /// A log that keeps every line.
+    pub fn recording() -> Log {
+        Log {
+            lines: Some(Vec::new()),
+        }
+    }
+
+    /// Adds a line, formatting it only if the log is recording.
+    pub(crate) fn say(&mut self, line: impl FnOnce() -> String) {
+        if let Some(lines) = &mut self.lines {
+            lines.push(line());
+        }
+    }
+
+    /// The lines kept so far, leaving the log empty.
+    pub fn take(&mut self) -> Vec<String> {
+        self.lines.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+}

@@ -1,0 +1,88 @@
+//! The **kingdom raid dice game** ("Notes", a GM-run Japanese design note): a warband raids the
+//! villages, towns and forts of a kingdom at war, and must rise in power before the Empire takes
+//! the last fort.
+//!
+//! The engine is the GM (ruling 27): every roll comes from the seeded generator in the state and
+//! is recorded ([`State::rolls`]). The turn runs as decisions (RG-3): scout (RG-4), raid with
+//! continued plunder and consecutive raids (RG-5), the war status (RG-6), settlement (RG-7).
+//! [`State::decision`] lists the legal [`Action`]s; [`State::apply`] takes one or refuses it
+//! with an [`Error`] naming the rule, changing nothing. Section numbers `RG-x.y` refer to the
+//! rules specification, `ruling N` to its default rulings, which fill every gap of the source
+//! (talent effects, unique units, starting values, endings and score).
+//!
+//! The unique units of `data/units.json` are the engine's own defaults (ruling 11): the source
+//! announces unique units but never lists them.
+//!
+//! - [`RaidOptions`]: the readings the source leaves open, defaulting to the rulings.
+//! - [`State::view`] and [`State::known_site`]: what the player has seen (RG-9); the true
+//!   values stay in [`State::site`], and a snapshot keeps both.
+//! - [`Campaign`]: what one game hands to the next (RG-11, ruling 12).
+//! - [`simulation`]: checked random play.
+//! - [`State::force_dice`], [`State::set_player`], [`State::set_site`]: test hooks outside the
+//!   rules, for scripting scenarios.
+//!
+//! ```
+//! use darbar::engine::Snapshot;
+//! use darbar::raid::{Action, State};
+//!
+//! let mut state = State::new(2024);
+//! println!("{state}"); // a readable picture: sites as the player knows them, forts, camp
+//! state.apply(Action::SkipScout).unwrap();
+//! state.apply("raid village-1".parse().unwrap()).unwrap();
+//! for roll in state.rolls() {
+//!     println!("{roll}"); // "GM rolls 2d3 for village-1's Food: 2, 3 = 5", ...
+//! }
+//! let restored = State::from_snapshot(&state.to_snapshot()).unwrap();
+//! assert_eq!(restored, state);
+//! ```
+//!
+//! A campaign carries unit placements, talents and recruits from game to game:
+//!
+//! ```
+//! use darbar::raid::{Campaign, RaidOptions, State};
+//!
+//! let mut state = State::new(1);
+//! while let Some(&action) = state.legal_actions().last() {
+//!     state.apply(action).unwrap(); // always the last choice: end each phase
+//! }
+//! println!("{:?}", state.ending());
+//! let campaign = Campaign::from_json(&state.campaign_after().to_json()).unwrap();
+//! let next = State::new_campaign_game(2, RaidOptions::default(), &campaign).unwrap();
+//! assert_eq!(next.campaign().games, 1);
+//! ```
+
+mod action;
+mod battle;
+mod campaign;
+mod data;
+mod decision;
+mod error;
+mod invariants;
+mod log;
+mod options;
+mod render;
+mod replay;
+mod rules;
+pub mod simulation;
+mod site;
+mod state;
+mod talent;
+mod view;
+
+pub use action::{Action, Trade};
+pub use battle::{BattleReport, Exchange, Fighter, Outcome, fight};
+pub use campaign::Campaign;
+pub use data::{
+    Band, BandEffect, BattleTable, DataError, Dice, GenerationTable, RaidData, RankBand,
+    STANDARD_FILES, SiteTable, TalentEntry, UnitEntry, UnitId, UnitSet,
+};
+pub use decision::{DecisionKind, RaidDecision, Raider};
+pub use error::Error;
+pub use log::{GmRoll, Log, RollFor};
+pub use options::RaidOptions;
+pub use replay::RaidReplay;
+pub use rules::{recruits_gained, regulars_arrive, war_status_steps};
+pub use site::{Resource, Resources, SITE_COUNT, SiteId, SiteKind, WarStatus};
+pub use state::{Ending, Observed, Phase, Plunder, Site, State};
+pub use talent::{Talent, TalentSet};
+pub use view::{SiteView, View};
