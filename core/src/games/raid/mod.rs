@@ -53,6 +53,7 @@
 
 mod action;
 mod battle;
+pub mod bots;
 mod campaign;
 mod data;
 mod decision;
@@ -66,6 +67,7 @@ mod rules;
 pub mod simulation;
 mod site;
 mod state;
+mod svg;
 mod talent;
 mod view;
 

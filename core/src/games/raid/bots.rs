@@ -1,0 +1,1 @@
+//! Bots for the raid game: a greedy player that maximises the expected score one turn ahead.
