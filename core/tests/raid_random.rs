@@ -1,4 +1,4 @@
-//! The random-simulation test of the raid game: 2,000 seeded games of random legal actions,
+//! The random-simulation test of the raid game: 10,000 seeded games of random legal actions,
 //! every step checked (see `darbar::raid::simulation`): no dead end, listed actions apply,
 //! unlisted actions refused with the state unchanged, clone and snapshot round trips equal,
 //! the invariants, resource bounds, and an ending within the step cap. Two threads share the
@@ -7,11 +7,11 @@
 use darbar::raid::simulation::{Checks, play_checked, play_checked_campaign};
 use darbar::raid::{Campaign, Ending, RaidOptions};
 
-const GAMES: u64 = 2_000;
+const GAMES: u64 = 10_000;
 const THREADS: u64 = 2;
 
 #[test]
-fn two_thousand_random_games_pass_every_check() {
+fn ten_thousand_random_games_pass_every_check() {
     let results: Vec<Result<[usize; 4], String>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..THREADS)
             .map(|t| {

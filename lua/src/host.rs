@@ -176,6 +176,7 @@ impl Host {
             .call(spent)?;
         let chunk_env = lua.create_table()?;
         view::register(&lua)?;
+        crate::raid::register(&lua)?;
         Ok(Host {
             lua,
             limits,
@@ -269,6 +270,22 @@ impl Host {
         source: &str,
         chunk_name: &str,
     ) -> Result<Evaluation, ScriptError> {
+        self.run_lent(state, rng, source, chunk_name, false)
+    }
+
+    /// Runs `source` with `game` lent read-only as the global `game` (a type registered with
+    /// the Lua state, such as a Vijayanagara or a raid [`State`](darbar::raid::State)),
+    /// `math.random` drawing from `rng` and `print` writing to the call's log. With
+    /// `call_returned_function`, a chunk that returns a function has it called with `game`,
+    /// under the same limits, and the function's result is the call's value.
+    pub(crate) fn run_lent<T: 'static>(
+        &mut self,
+        game: &T,
+        rng: &mut GameRng,
+        source: &str,
+        chunk_name: &str,
+        call_returned_function: bool,
+    ) -> Result<Evaluation, ScriptError> {
         let function = self.function(source, chunk_name)?;
         let log = RefCell::new(Log::default());
         let outcome = self.lua.scope(|scope| {
@@ -295,8 +312,13 @@ impl Host {
                     Ok(())
                 })?,
             )?;
-            env.raw_set("game", scope.create_any_userdata_ref(state)?)?;
-            Ok(self.call_limited(&function, env, chunk_name))
+            let game = scope.create_any_userdata_ref(game)?;
+            env.raw_set("game", &game)?;
+            let value = self.limited(chunk_name, || match function.call::<Value>(env)? {
+                Value::Function(chosen) if call_returned_function => chosen.call::<Value>(game),
+                value => Ok(value),
+            });
+            Ok(value.and_then(|value| ScriptValue::from_lua(&value, self.limits.memory_bytes)))
         });
         let value = outcome.map_err(|e| self.failure(chunk_name, false).classify(&e))??;
         Ok(Evaluation {
@@ -333,18 +355,6 @@ impl Host {
             },
         );
         Ok(function)
-    }
-
-    /// Calls `function` with `env` as its globals, under the instruction budget and the memory
-    /// limit, and converts its first return value.
-    fn call_limited(
-        &self,
-        function: &Function,
-        env: Table,
-        chunk_name: &str,
-    ) -> Result<ScriptValue, ScriptError> {
-        let value = self.limited(chunk_name, || function.call::<Value>(env))?;
-        ScriptValue::from_lua(&value, self.limits.memory_bytes)
     }
 
     /// Runs `call` under the instruction budget and the memory limit, and classifies what it

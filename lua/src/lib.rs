@@ -55,6 +55,7 @@
 pub mod cards;
 mod error;
 pub mod host;
+pub mod raid;
 mod random;
 mod value;
 pub mod view;
@@ -62,4 +63,5 @@ pub mod view;
 pub use cards::{CardHost, CardRun, DeckError, STANDARD_DECK};
 pub use error::ScriptError;
 pub use host::{Evaluation, Host, LOG_TRUNCATED, Limits, MAX_LOG_BYTES};
+pub use raid::{RAID_BOT_EXAMPLE, RaidScriptBot};
 pub use value::{MAX_DEPTH, MAX_VALUES, ScriptValue};
