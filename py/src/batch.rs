@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 
 use crate::cards;
 use crate::game::Game;
+use crate::raid;
 use crate::state::State;
 
 /// The result of one random game, as `play_random_games` returns it.
@@ -66,6 +67,8 @@ fn random_game(
 /// per game, in seed order: `seed`, `winners` (seats), `victory_points` (by seat, final),
 /// `length` (actions) and `events` (Event sides carried out).
 ///
+/// Vijayanagara only: `game` is a `Game`, not a `RaidGame`.
+///
 /// ```python
 /// results = darbar.play_random_games(darbar.load_game("vijayanagara"), 1000, seed=0, threads=2)
 /// ```
@@ -119,13 +122,19 @@ pub(crate) fn play_random_games(
 /// `darbar play --json-log` writes, or the same as a dict): set up from its seed and options,
 /// then every action applied in order, Event cards played from the default deck (or `deck`).
 /// Raises `IllegalActionError` naming the first action that is not legal.
+///
+/// A record of the raid game (`"game": "raid"`, from `RaidState.replay_record()`) rebuilds a
+/// `RaidState`; a game of a campaign also needs the campaign it started from
+/// (`campaign=state.campaign()`, JSON text or a dict). `deck` is for Vijayanagara only, and
+/// `campaign` for the raid game only.
 #[pyfunction]
-#[pyo3(signature = (record, deck = None))]
+#[pyo3(signature = (record, deck = None, campaign = None))]
 pub(crate) fn replay(
     py: Python<'_>,
     record: &Bound<'_, PyAny>,
     deck: Option<String>,
-) -> PyResult<State> {
+    campaign: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
     let text: String = if let Ok(text) = record.extract::<String>() {
         text
     } else {
@@ -133,11 +142,27 @@ pub(crate) fn replay(
             .call_method1("dumps", (record,))?
             .extract()?
     };
+    let game = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v.get("game").and_then(|g| g.as_str()).map(str::to_owned));
+    if game.as_deref() == Some(raid::GAME) {
+        if deck.is_some() {
+            return Err(PyValueError::new_err(
+                "the raid game has no deck of Event cards",
+            ));
+        }
+        return Ok(Py::new(py, raid::replay(py, &text, campaign)?)?.into_any());
+    }
+    if campaign.is_some() {
+        return Err(PyValueError::new_err(
+            "only raid games have a campaign; this is not a raid record",
+        ));
+    }
     let record: VijayanagaraReplay =
         VijayanagaraReplay::from_json(&text).map_err(|e| PyValueError::new_err(e.to_string()))?;
     if record.game != <vj::State as darbar::engine::Snapshot>::GAME {
         return Err(PyValueError::new_err(format!(
-            "a replay of {:?}, not of vijayanagara",
+            "a replay of {:?}, not of vijayanagara or raid",
             record.game
         )));
     }
@@ -148,5 +173,5 @@ pub(crate) fn replay(
     for action in &record.actions {
         state.apply_text(py, &action.to_string())?;
     }
-    Ok(state)
+    Ok(Py::new(py, state)?.into_any())
 }

@@ -8,27 +8,34 @@ use pyo3::types::PyDict;
 
 use std::sync::Arc;
 
+use crate::raid::{self, RaidGame};
 use crate::state::State;
 use crate::{cards, errors, options};
 
 /// The games this build knows, by the name snapshots and replays use.
-const GAMES: [&str; 1] = [<vj::State as Snapshot>::GAME];
+const GAMES: [&str; 2] = [<vj::State as Snapshot>::GAME, raid::GAME];
 
 /// Loads a game by name, with rule options as keyword arguments.
 ///
 /// ```python
 /// game = darbar.load_game("vijayanagara", natural_six_always_misses=True)
+/// raid = darbar.load_game("raid", castles_in_play=True, start={"soldiers": 8})
 /// ```
 ///
 /// The options are the configurable rulings of the game (for Vijayanagara:
 /// `decree_may_be_empty`, `succession_caps_resources`, `support_limit`,
 /// `natural_six_always_misses`, `plunder_troops_per_mongol`, `transfers`,
-/// `event_requires_effect`); any option not given keeps its default. Raises `ValueError` naming
-/// an unknown game or option.
+/// `event_requires_effect`; for the raid game: `start`, `sack_on_any_raid`,
+/// `captured_units_carry_over`, `castles_in_play`, `crisis_halves_fort`); any option not given
+/// keeps its default. Raises `ValueError` naming an unknown game or option.
 ///
-/// Event cards are played from the darbar default deck, whose effects are Lua scripts;
-/// `deck="path/to/cards"` plays a directory of card files of one's own instead (a whole deck,
-/// or `ScriptError` naming the file), and `events=False` plays without Event cards.
+/// `"vijayanagara"` returns a `Game`. Event cards are played from the darbar default deck,
+/// whose effects are Lua scripts; `deck="path/to/cards"` plays a directory of card files of
+/// one's own instead (a whole deck, or `ScriptError` naming the file), and `events=False`
+/// plays without Event cards.
+///
+/// `"raid"` returns a `RaidGame`; it has no Event cards, so `events=False` and `deck` raise
+/// `ValueError`.
 #[pyfunction]
 #[pyo3(signature = (name, *, events = true, deck = None, **options))]
 pub(crate) fn load_game(
@@ -37,15 +44,24 @@ pub(crate) fn load_game(
     events: bool,
     deck: Option<String>,
     options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Game> {
-    if !GAMES
+) -> PyResult<Py<PyAny>> {
+    let Some(&game) = GAMES
         .iter()
-        .any(|game| game.eq_ignore_ascii_case(name.trim()))
-    {
+        .find(|game| game.eq_ignore_ascii_case(name.trim()))
+    else {
         return Err(PyValueError::new_err(format!(
             "unknown game {name:?} (known games: {})",
             GAMES.join(", ")
         )));
+    };
+    if game == raid::GAME {
+        if !events || deck.is_some() {
+            return Err(PyValueError::new_err(
+                "the raid game has no Event cards: events and deck are Vijayanagara options",
+            ));
+        }
+        let game = RaidGame::new(raid::options_from_kwargs(options)?);
+        return Ok(Py::new(py, game)?.into_any());
     }
     let mut options = options::from_kwargs(options)?;
     options.events = events;
@@ -53,10 +69,11 @@ pub(crate) fn load_game(
         options.deck = cards::with_host(Some(dir), |host| host.deck_rules())
             .map_err(|e| errors::deck(py, &e))?;
     }
-    Ok(Game {
+    let game = Game {
         options,
         deck: deck.map(Arc::from),
-    })
+    };
+    Ok(Py::new(py, game)?.into_any())
 }
 
 /// A game with its rule options: makes new states.

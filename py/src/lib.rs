@@ -14,6 +14,7 @@ mod cards;
 mod errors;
 mod game;
 mod options;
+mod raid;
 mod state;
 
 use pyo3::prelude::*;
@@ -29,5 +30,8 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<action::Action>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
+    m.add_class::<raid::RaidAction>()?;
+    m.add_class::<raid::RaidGame>()?;
+    m.add_class::<raid::RaidState>()?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 """darbar: a rules engine for board games, with strict validation.
 
 Every refused action names the section of the rules it breaks and leaves the state exactly as
-it was. The only game so far is Vijayanagara (GMT Games, 1290-1398)::
+it was. Two games so far: Vijayanagara (GMT Games, 1290-1398)::
 
     import darbar
 
@@ -12,6 +12,16 @@ it was. The only game so far is Vijayanagara (GMT Games, 1290-1398)::
     state.pieces("Delhi")["troops"]   # 4
     text = state.to_json()            # a versioned snapshot
     assert darbar.State.from_json(text) == state
+
+and the kingdom raid dice game, a solo game whose engine is the GM (``RaidGame``,
+``RaidState`` and ``RaidAction``, with the same OpenSpiel-style API)::
+
+    raid = darbar.load_game("raid")
+    state = raid.new_initial_state(seed=7)
+    state.apply_action("scout village-2")
+    state.view()["sites"]             # what the raider has seen (RG-9), not the true values
+    # ... play to the end, then carry the campaign into the next game (RG-11):
+    following = raid.new_campaign_state(state.campaign_after(), seed=8)
 
 Decisions are lists of choices: ``state.current_player()`` is the seat that must decide (or
 ``None``), ``state.legal_actions()`` the indices of its choices, ``state.legal_actions_typed()``
@@ -30,7 +40,18 @@ from ._errors import (
     ScriptError,
     SnapshotError,
 )
-from ._darbar import Action, Game, State, __version__, load_game, play_random_games, replay
+from ._darbar import (
+    Action,
+    Game,
+    RaidAction,
+    RaidGame,
+    RaidState,
+    State,
+    __version__,
+    load_game,
+    play_random_games,
+    replay,
+)
 
 __all__ = [
     "Action",
@@ -39,6 +60,9 @@ __all__ = [
     "IllegalActionError",
     "InvariantError",
     "NotYourTurnError",
+    "RaidAction",
+    "RaidGame",
+    "RaidState",
     "ScriptError",
     "SnapshotError",
     "State",

@@ -1,7 +1,7 @@
 """Type stubs of the native module ``darbar._darbar``; import everything from ``darbar``."""
 
 from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, SupportsIndex, Tuple
-from typing import Type, TypedDict, Union, final
+from typing import Type, TypedDict, Union, final, overload
 
 import numpy
 from numpy.typing import NDArray
@@ -15,6 +15,9 @@ __all__ = [
     "Action",
     "Game",
     "State",
+    "RaidAction",
+    "RaidGame",
+    "RaidState",
 ]
 
 _Faction: TypeAlias = Union[str, SupportsIndex]
@@ -23,6 +26,13 @@ integer, ``numpy.int64`` included)."""
 
 _ActionArg: TypeAlias = Union[SupportsIndex, str, Action]
 """An action's fixed number (``Action.id``), an ``Action``, or the action's string form."""
+
+_RaidActionArg: TypeAlias = Union[SupportsIndex, str, RaidAction]
+"""A raid action's fixed number (``RaidAction.id``), a ``RaidAction``, or its string form."""
+
+_Campaign: TypeAlias = Union[str, Mapping[str, Any]]
+"""A raid campaign (RG-11): the JSON text of ``RaidState.campaign_after()``, or the same as a
+dict."""
 
 _Abbreviation: TypeAlias = Literal["DS", "BK", "VN"]
 
@@ -50,6 +60,79 @@ class _RuleOptionArgs(TypedDict, total=False):
     plunder_troops_per_mongol: bool
     transfers: bool
     event_requires_effect: bool
+
+class _RaidResources(TypedDict):
+    """The five resources of the camp or of a site (RG-1.3)."""
+
+    soldiers: int
+    funds: int
+    food: int
+    weapons: int
+    slaves: int
+
+class _RaidStartArg(TypedDict, total=False):
+    """The ``start`` option: any resource not given keeps its default (ruling 14)."""
+
+    soldiers: int
+    funds: int
+    food: int
+    weapons: int
+    slaves: int
+
+class _RaidOptions(TypedDict):
+    """Every raid option with its value (``RaidGame.options``, ``RaidState.options()``)."""
+
+    start: _RaidResources
+    sack_on_any_raid: bool
+    captured_units_carry_over: bool
+    castles_in_play: bool
+    crisis_halves_fort: bool
+
+class _RaidOptionArgs(TypedDict, total=False):
+    """The raid options ``load_game("raid", ...)`` takes as keyword arguments; any not given
+    keeps its default."""
+
+    start: _RaidStartArg
+    sack_on_any_raid: bool
+    captured_units_carry_over: bool
+    castles_in_play: bool
+    crisis_halves_fort: bool
+
+_RaidEnding: TypeAlias = Literal["death", "rebellion", "empire_arrives"]
+
+class _RaidObserved(TypedDict):
+    """What the raider last saw of a site (RG-9)."""
+
+    turn: int
+    resources: _RaidResources
+    units: List[str]
+
+class _RaidSiteView(TypedDict):
+    """What the raider knows of one site."""
+
+    site: str
+    revealed: bool
+    sacked: bool
+    war_status: Optional[
+        Literal["solid", "fighting_well", "balanced", "disadvantaged", "crisis", "fallen"]
+    ]
+    raidable: bool
+    last_seen: Optional[_RaidObserved]
+
+class _RaidView(TypedDict):
+    """What the raider knows (``RaidState.view``, RG-9)."""
+
+    turn: int
+    phase: Literal["scout", "raid", "plunder", "settlement", "over"]
+    player: _RaidResources
+    talents: List[str]
+    army_talents: List[str]
+    army: List[str]
+    sites: List[_RaidSiteView]
+    raided: List[str]
+    ending: Optional[_RaidEnding]
+    deciding: Optional[str]
+    legal_actions: List[str]
 
 class _GameResult(TypedDict):
     """One game of ``play_random_games``."""
@@ -101,18 +184,38 @@ class _View(TypedDict):
 
 __version__: str
 
+@overload
 def load_game(
-    name: str,
+    name: Literal["raid"],
+    **options: Unpack[_RaidOptionArgs],
+) -> RaidGame:
+    """Loads the kingdom raid dice game, with its rule options as keyword arguments."""
+
+@overload
+def load_game(
+    name: Literal["vijayanagara"],
     *,
     events: bool = True,
     deck: Optional[str] = None,
     **options: Unpack[_RuleOptionArgs],
 ) -> Game:
-    """Loads a game by name (``"vijayanagara"``), with rule options as keyword arguments.
+    """Loads Vijayanagara, with rule options as keyword arguments."""
 
-    ``events=False`` plays without Event cards; ``deck`` is a directory of card files to play
-    instead of the default deck. Raises ``ValueError`` naming an unknown game or option, and
-    ``ScriptError`` for a deck that does not load.
+@overload
+def load_game(
+    name: str,
+    *,
+    events: bool = True,
+    deck: Optional[str] = None,
+    **options: Any,
+) -> Any:
+    """Loads a game by name (``"vijayanagara"`` or ``"raid"``), with rule options as keyword
+    arguments: a ``Game`` or a ``RaidGame`` (a name known only at run time gives ``Any``).
+
+    ``events=False`` plays Vijayanagara without Event cards; ``deck`` is a directory of card
+    files to play instead of the default deck (both refused for the raid game). Raises
+    ``ValueError`` naming an unknown game or option, and ``ScriptError`` for a deck that does
+    not load.
     """
 
 def play_random_games(
@@ -121,9 +224,15 @@ def play_random_games(
     """Plays ``n`` random games (seeds ``seed`` to ``seed + n - 1``) on ``threads`` threads
     with the GIL released; one dict per game, in seed order."""
 
-def replay(record: Union[str, Mapping[str, Any]], deck: Optional[str] = None) -> State:
-    """Rebuilds a game from its replay record (``State.replay_record()``, as text or a dict).
-    Raises ``IllegalActionError`` naming the first action that is not legal."""
+def replay(
+    record: Union[str, Mapping[str, Any]],
+    deck: Optional[str] = None,
+    campaign: Optional[_Campaign] = None,
+) -> Union[State, RaidState]:
+    """Rebuilds a game from its replay record (``State.replay_record()`` or
+    ``RaidState.replay_record()``, as text or a dict): a ``State``, or a ``RaidState`` for a
+    record of the raid game, whose campaign games also need ``campaign``. Raises
+    ``IllegalActionError`` naming the first action that is not legal."""
 
 @final
 class Action:
@@ -326,3 +435,181 @@ class State:
     def pieces(self, space: str) -> _Pieces: ...
     def is_tributary(self, space: str) -> bool: ...
     def control(self, space: str) -> Optional[_Abbreviation]: ...
+
+@final
+class RaidAction:
+    """An action of the raid game: ``str(action)`` is its readable form (``"raid village-2"``),
+    ``action.id`` its fixed number.
+
+    Immutable and hashable; equal to its readable form (``RaidAction("end-raids") ==
+    "end-raids"``). A recruitment spends 1 to 999 funds (an engine limit).
+    """
+
+    def __new__(cls, text: str) -> RaidAction: ...
+    @staticmethod
+    def from_id(id: int) -> RaidAction:
+        """The action numbered ``id``; ``ValueError`` for a number that is no action."""
+
+    @property
+    def id(self) -> int:
+        """The action's fixed number, ``0 <= id < RaidGame.num_distinct_actions()``."""
+
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Type[RaidAction], Tuple[str]]: ...
+
+@final
+class RaidGame:
+    """The kingdom raid dice game with its rule options: makes new states. Get one from
+    ``load_game("raid")``."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    @property
+    def name(self) -> Literal["raid"]:
+        """The game's name, as in snapshots: ``"raid"``."""
+
+    @property
+    def num_players(self) -> int:
+        """1: the raider, seat 0."""
+
+    @property
+    def max_recruit_funds(self) -> int:
+        """The most funds one recruitment may spend: 999, an engine limit."""
+
+    @property
+    def options(self) -> _RaidOptions:
+        """Every rule option with its value, as a new dict."""
+
+    def num_distinct_actions(self) -> int:
+        """How many action numbers there are (OpenSpiel's ``num_distinct_actions``)."""
+
+    def new_initial_state(self, seed: int = 0) -> RaidState:
+        """The first game of a campaign; the same seed always gives the same game."""
+
+    def new_campaign_state(self, campaign: _Campaign, seed: int = 0) -> RaidState:
+        """A later game of a campaign (RG-11) from ``RaidState.campaign_after()``; raises
+        ``SnapshotError`` for a campaign that does not parse or could not arise from play."""
+
+    def __reduce__(self) -> Tuple[Callable[..., RaidGame], Tuple[str]]: ...
+    @staticmethod
+    def _restore(options: str) -> RaidGame: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class RaidState:
+    """A position of the raid game. Mutable (so not hashable); copies, pickles and snapshots
+    are exact."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    # ----- snapshots, copies and pickling
+
+    def to_json(self) -> str:
+        """The state as snapshot text: versioned JSON that ``RaidState.from_json`` restores."""
+
+    @staticmethod
+    def from_json(text: str) -> RaidState:
+        """Restores a state from ``to_json`` text; raises ``SnapshotError`` for bad text."""
+
+    def clone(self) -> RaidState:
+        """An independent copy, history included."""
+
+    def __copy__(self) -> RaidState: ...
+    def __deepcopy__(self, memo: Any, /) -> RaidState: ...
+    def __reduce__(self) -> Tuple[Callable[..., RaidState], Tuple[str, str, List[str]]]: ...
+    @staticmethod
+    def _restore(text: str, origin: str, history: List[str]) -> RaidState: ...
+    def check_invariants(self) -> None:
+        """Raises ``InvariantError`` naming the first invariant of the rules broken."""
+
+    def __eq__(self, other: object, /) -> bool: ...
+
+    # ----- pictures
+
+    def to_svg(self) -> str:
+        """The kingdom as an SVG picture, as the raider knows it."""
+
+    def _repr_svg_(self) -> str: ...
+
+    # ----- OpenSpiel-style play
+
+    def current_player(self) -> Optional[int]:
+        """0 (the raider) until the game is over, then ``None``."""
+
+    def legal_actions(self) -> List[int]:
+        """The legal actions now, by their fixed numbers; empty once the game is over."""
+
+    def legal_actions_typed(self) -> List[RaidAction]:
+        """The legal actions now, as ``RaidAction`` objects, in the order of
+        ``legal_actions()``."""
+
+    def legal_actions_mask(self) -> NDArray[numpy.bool_]:
+        """A ``bool`` array of shape ``(RaidGame.num_distinct_actions(),)``, true where
+        legal."""
+
+    def action_to_string(self, action: _RaidActionArg) -> str:
+        """The readable form of an action; ``IllegalActionError`` if it names no action."""
+
+    def string_to_action(self, text: str) -> int:
+        """The number of the action with this readable form."""
+
+    def apply_action(self, action: _RaidActionArg) -> None:
+        """Takes an action; ``IllegalActionError`` (state unchanged, ``.rule`` such as
+        ``"RG-5.4"``) if it is not legal."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (RG-10)."""
+
+    def returns(self) -> List[float]:
+        """``[score]`` once the Empire has arrived (ruling 26); ``[0.0]`` for the other endings
+        and before the end."""
+
+    def score(self) -> int:
+        """The ruling-26 score of the camp as it stands."""
+
+    def rank(self) -> Optional[str]:
+        """The rank of the final score, once the Empire has arrived."""
+
+    def ending(self) -> Optional[_RaidEnding]:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def phase(self) -> Literal["Scout", "Raid", "Plunder", "Talent", "Settlement", "GameOver"]:
+        """What is being decided now."""
+
+    def view(self) -> _RaidView:
+        """What the raider knows (RG-9): last observed site values, never the true ones."""
+
+    def history(self) -> List[int]:
+        """The actions taken since the state was created or restored, by number."""
+
+    def history_typed(self) -> List[RaidAction]:
+        """The actions taken since the state was created or restored."""
+
+    def log(self) -> List[str]:
+        """The game's log since the state was created or restored: each action, every GM roll
+        it caused, and what happened."""
+
+    def replay_record(self) -> str:
+        """The replay record (JSON text for ``darbar.replay``); ``ValueError`` for a state
+        restored in mid-game."""
+
+    # ----- the game and the campaign
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was created from."""
+
+    def options(self) -> _RaidOptions:
+        """The rule options of this game, as a new dict."""
+
+    def turn(self) -> int:
+        """The day, from 1."""
+
+    def campaign(self) -> str:
+        """The campaign this game started from (RG-11), as JSON text."""
+
+    def campaign_after(self) -> str:
+        """The campaign for the next game (RG-11), as JSON text for
+        ``RaidGame.new_campaign_state``."""

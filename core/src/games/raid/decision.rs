@@ -143,7 +143,11 @@ impl State {
                     .map(Action::Trade)
                     .collect();
                 if !self.recruited_this_turn {
-                    choices.extend((1..=self.player.funds).map(Action::Recruit));
+                    // Ruling 22: any X >= 1 funds; ruling 30: no maximum. Engine limit: one
+                    // recruitment spends at most `Action::MAX_RECRUIT_FUNDS` (999), so that
+                    // every action has a fixed number (`ACTION_COUNT`).
+                    let most = self.player.funds.min(Action::MAX_RECRUIT_FUNDS);
+                    choices.extend((1..=most).map(Action::Recruit));
                 }
                 choices.push(Action::EndSettlement);
                 (DecisionKind::Settlement, choices)
@@ -279,6 +283,9 @@ impl State {
             },
             Action::Recruit(_) if self.recruited_this_turn => Error::RecruitmentSpent,
             Action::Recruit(0) => Error::RecruitmentSpent,
+            Action::Recruit(funds) if funds > Action::MAX_RECRUIT_FUNDS => Error::RecruitTooLarge {
+                max: Action::MAX_RECRUIT_FUNDS,
+            },
             Action::Recruit(_) => Error::CannotAfford {
                 action: action.to_string(),
             },

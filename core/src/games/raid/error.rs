@@ -41,6 +41,14 @@ pub enum Error {
         /// The action, as text.
         action: String,
     },
+    /// One recruitment spends at most
+    /// [`Action::MAX_RECRUIT_FUNDS`](super::Action::MAX_RECRUIT_FUNDS) funds: an engine
+    /// limit beside rulings 22 and 30, so that every action has a number.
+    #[error("one recruitment spends at most {max} funds (an engine limit beside ruling 22)")]
+    RecruitTooLarge {
+        /// The limit.
+        max: u32,
+    },
     /// Recruitment is allowed once per turn, for at least 1 funds (RG-7.2, ruling 22).
     #[error("recruitment is allowed once per turn, for at least 1 funds (RG-7.2)")]
     RecruitmentSpent,
@@ -92,6 +100,7 @@ impl Error {
             Error::TooWeak { .. } => Rule("ruling 20"),
             Error::PlunderCapped => Rule("RG-5.5"),
             Error::CannotAfford { .. } => Rule("RG-7.1"),
+            Error::RecruitTooLarge { .. } => Rule("ruling 22"),
             Error::RecruitmentSpent => Rule("RG-7.2"),
             Error::MerchantTrade | Error::TalentNotOffered | Error::TalentOwed => Rule("ruling 10"),
             Error::GameOver => Rule("RG-10"),

@@ -52,6 +52,7 @@
 //! ```
 
 mod action;
+mod action_index;
 mod battle;
 pub mod bots;
 mod campaign;
@@ -72,6 +73,7 @@ mod talent;
 mod view;
 
 pub use action::{Action, Trade};
+pub use action_index::ACTION_COUNT;
 pub use battle::{BattleReport, Exchange, Fighter, Outcome, fight};
 pub use campaign::Campaign;
 pub use data::{
