@@ -232,3 +232,153 @@ fn a_human_whose_input_ends_stops_the_game_with_an_error() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("input ended"));
 }
+
+/// Runs `darbar` with `args`, feeding `answers` on standard input.
+fn darbar_with_input(args: &[&str], answers: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_darbar"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The game may end before every answer is read; a closed pipe then is expected.
+    let _ = child.stdin.take().unwrap().write_all(answers.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+/// A person plays the raid game at the terminal to its end: numbered choices, the board on
+/// request, a refused answer asked again, every GM roll in the log, the ending and score.
+#[test]
+fn a_human_plays_the_raid_game_through_stdin() {
+    let answers = String::from("board\nraid castle-1\n0\n") + &"1\n".repeat(20_000);
+    let output = darbar_with_input(&["play", "raid", "--seed", "7"], &answers);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = stdout(&output);
+    assert!(text.contains("The kingdom raid game, seed 7; you play"));
+    assert!(text.contains("Decide a site to scout, or none (RG-4):"));
+    assert!(text.contains("   1. scout fort-1  (unknown)"));
+    assert!(text.contains("Sites (as last seen):"));
+    assert!(text.contains("\"raid castle-1\" is not one of the choices."));
+    assert!(text.contains("\"0\" is not one of the choices."));
+    assert!(text.contains("> scout fort-1"));
+    assert!(text.contains("GM rolls 3d3 for fort-1's Soldiers: "));
+    assert!(text.contains("GM rolls 2d6 for the day's war: "));
+    assert!(text.contains("Ending: "));
+    assert!(text.contains("Score: "));
+}
+
+/// `undo` takes back a choice that rolled no dice, and refuses one that did.
+#[test]
+fn undo_takes_back_a_choice_without_dice() {
+    let answers = String::from("undo\nskip-scout\nundo\nscout village-1\nundo\nend-raids\n")
+        + &"1\n".repeat(20_000);
+    let output = darbar_with_input(&["play", "raid", "--seed", "3"], &answers);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = stdout(&output);
+    assert!(text.contains("Nothing to undo."));
+    assert!(text.contains("> skip-scout\nno scouting today\n"));
+    assert!(text.contains("Undone: skip-scout."));
+    assert!(text.contains("> scout village-1"));
+    assert!(text.contains("Cannot undo scout village-1: the GM rolled dice for it (6 rolls)."));
+    assert!(text.contains("> end-raids"));
+    assert!(text.contains("Ending: "));
+}
+
+/// The greedy bot plays a raid game to its end; its replay record replays to the same end.
+#[test]
+fn the_greedy_bot_finishes_a_raid_game_and_it_replays() {
+    let dir = std::env::temp_dir().join(format!("darbar-raid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("raid.json");
+    let played = darbar(&[
+        "play",
+        "raid",
+        "--seed",
+        "5",
+        "--bots",
+        "greedy",
+        "--json-log",
+        record.to_str().unwrap(),
+    ]);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let text = stdout(&played);
+    assert!(text.contains("the greedy bot plays"));
+    assert!(text.contains("Ending: "));
+    assert!(text.contains("Rank: ") || text.contains("Score: none"));
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(value["game"], "raid");
+    let replayed = darbar(&["replay", record.to_str().unwrap()]);
+    assert!(replayed.status.success());
+    let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    let replayed = stdout(&replayed);
+    let from = |t: &str| body(&t[t.find("\n> ").unwrap()..]);
+    assert_eq!(from(&replayed), from(&text));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The options of Vijayanagara alone are refused for the raid game, and the other way round.
+#[test]
+fn options_of_the_other_game_are_refused() {
+    for args in [
+        &["play", "raid", "--human", "DS"][..],
+        &["play", "raid", "--no-events", "--bots", "random"],
+        &["fuzz", "raid", "--games", "1", "--deck", "cards"],
+        &["play", "vijayanagara", "--bots", "greedy"],
+    ] {
+        let output = darbar(args);
+        assert!(!output.status.success(), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.contains("Vijayanagara only") || error.contains("raid game only"),
+            "{args:?}: {error}"
+        );
+    }
+}
+
+/// `fuzz raid` plays checked random games; `stats raid` tabulates a bot's games.
+#[test]
+fn fuzz_and_stats_of_the_raid_game() {
+    let fuzzed = darbar(&["fuzz", "raid", "--games", "20", "--threads", "2"]);
+    assert!(fuzzed.status.success());
+    assert!(stdout(&fuzzed).contains("20 raid games, full checks, 2 threads: no failure."));
+    let stats = darbar(&["stats", "raid", "--games", "20", "--bots", "random"]);
+    assert!(stats.status.success());
+    let text = stdout(&stats);
+    assert!(text.contains("20 raid games with the random bot"));
+    assert!(text.contains("| the Empire arrives (scored) |"));
+    assert!(text.contains("| rebellion |"));
+    assert!(text.contains("| Brigand (score 0+) |"));
+}
+
+/// `new raid --json` writes a raid snapshot that `show` prints as `new raid` does.
+#[test]
+fn a_raid_snapshot_shows_as_its_picture() {
+    let output = darbar(&["new", "raid", "--seed", "4", "--json"]);
+    assert!(output.status.success());
+    let path = std::env::temp_dir().join(format!("darbar-raid-{}.json", std::process::id()));
+    std::fs::write(&path, stdout(&output)).unwrap();
+    let shown = darbar(&["show", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(shown.status.success());
+    let text = stdout(&shown);
+    assert_eq!(text, stdout(&darbar(&["new", "raid", "--seed", "4"])));
+    assert!(text.contains("Day 1, scout phase"));
+    let picture = darbar(&["new", "raid", "--seed", "4", "--svg"]);
+    assert!(picture.status.success());
+    assert!(stdout(&picture).starts_with("<svg"));
+}

@@ -1,16 +1,18 @@
 //! What every game shares: the random number generator kept in the state, the decision model,
-//! rule-citing errors, versioned snapshots and replay records.
+//! rule-citing errors, the narrative log, versioned snapshots and replay records.
 //!
 //! Games build on these pieces; none of them knows any game's rules.
 
 pub mod decision;
 pub mod error;
+pub mod log;
 pub mod replay;
 pub mod rng;
 pub mod snapshot;
 
 pub use decision::Decision;
 pub use error::Rule;
+pub use log::Log;
 pub use replay::{Replay, ReplayError};
 pub use rng::GameRng;
 pub use snapshot::{Snapshot, SnapshotError};

@@ -1,1 +1,307 @@
 //! Bots for the raid game: a greedy player that maximises the expected score one turn ahead.
+//!
+//! [`GreedyBot`] evaluates every legal action by Monte Carlo rollouts to the end of the current
+//! turn; [`RandomBot`] (the generic uniform bot of [`crate::bots`]) picks any legal action.
+//! Both draw from their own seeded generators, never from the game's.
+
+use rand_core::Rng;
+
+use super::state::Phase;
+use super::{Action, Campaign, Ending, Log, SiteId, State, Talent, Trade};
+use crate::bots::RandomBot;
+use crate::engine::GameRng;
+
+/// The uniform random bot for the raid game: every legal action equally likely.
+///
+/// ```
+/// use darbar::raid::State;
+/// use darbar::raid::bots::choose_random;
+/// use darbar::bots::RandomBot;
+///
+/// let mut state = State::new(3);
+/// let mut bot = RandomBot::new(3);
+/// while let Some(action) = choose_random(&mut bot, &state) {
+///     state.apply(action).unwrap();
+/// }
+/// assert!(state.is_over());
+/// ```
+pub fn choose_random(bot: &mut RandomBot, state: &State) -> Option<Action> {
+    bot.choose_from(&state.legal_actions())
+}
+
+/// The value of a position at the end of a turn (RG-10, ruling 26): the score of
+/// [`State::score`] while the game goes on or after the Empire arrives, 0 after death or a
+/// rebellion (the endings without a score).
+///
+/// ```
+/// use darbar::raid::State;
+/// use darbar::raid::bots::turn_value;
+///
+/// let state = State::new(1);
+/// assert_eq!(turn_value(&state), f64::from(state.score()));
+/// ```
+pub fn turn_value(state: &State) -> f64 {
+    match state.ending() {
+        Some(Ending::Death | Ending::Rebellion { .. }) => 0.0,
+        Some(Ending::EmpireArrives) | None => f64::from(state.score()),
+    }
+}
+
+/// A greedy player: at every decision it picks the legal action with the highest expected
+/// score at the end of the current turn (RG-10, ruling 26, through [`turn_value`]).
+///
+/// **Method.** For each legal action it plays [`GreedyBot::rollouts`] rollouts. A rollout
+/// starts from a copy of the state made from what the player knows (RG-9): every revealed site
+/// gets the values last seen, moved by a sampled drift of `1d3 − 2` per resource for each
+/// settlement since (RG-7.6); unrevealed sites stay unrevealed, so a scout or raid of one
+/// generates it afresh. The copy's generator is reseeded from the bot's own generator, so the
+/// game's future dice are never seen. The action is applied with the engine's rules, then the
+/// rest of the turn is played by a fixed policy (see below) until the next turn begins or the
+/// game ends, and the position is valued by [`turn_value`]. Rollout `j` of every action
+/// shares its determinised sites and dice seed (common random numbers), so actions are compared
+/// on the same luck. Ties go to the action listed first.
+///
+/// **Rollout policy.** Scout nothing; raid the known, raidable site with the most loot among
+/// those the player's next-raid strength beats by a margin (its power, walls included, plus 1,
+/// plus 1 more against 〈Elite〉), else end the raids; stop any plunder; take the first talent
+/// offered; in settlement buy food (selling slaves, then weapons, for funds if needed) while
+/// upkeep exceeds food, then end the settlement.
+///
+/// **Parameters.** [`GreedyBot::DEFAULT_ROLLOUTS`] rollouts per action (change with
+/// [`GreedyBot::with_rollouts`]); at most [`GreedyBot::MAX_TRADES`] trades in one settlement,
+/// after which it follows the rollout policy, so noisy estimates cannot trade forever.
+///
+/// ```
+/// use darbar::raid::State;
+/// use darbar::raid::bots::GreedyBot;
+///
+/// let mut state = State::new(7);
+/// let mut bot = GreedyBot::new(7);
+/// while let Some(action) = bot.choose(&state) {
+///     state.apply(action).unwrap();
+/// }
+/// println!("{:?} {:?}", state.ending(), state.final_score());
+/// ```
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    rng: GameRng,
+    rollouts: u32,
+    /// The turn and number of trades made in its settlement.
+    trades: (u32, u32),
+}
+
+impl GreedyBot {
+    /// Rollouts per action by default.
+    pub const DEFAULT_ROLLOUTS: u32 = 16;
+    /// Trades in one settlement before the bot follows the rollout policy.
+    pub const MAX_TRADES: u32 = 40;
+
+    /// A bot seeded with `seed`, with [`GreedyBot::DEFAULT_ROLLOUTS`] rollouts per action.
+    pub fn new(seed: u64) -> Self {
+        GreedyBot::with_rollouts(seed, GreedyBot::DEFAULT_ROLLOUTS)
+    }
+
+    /// A bot seeded with `seed`, with `rollouts` rollouts per action (at least 1).
+    pub fn with_rollouts(seed: u64, rollouts: u32) -> Self {
+        GreedyBot {
+            rng: GameRng::from_seed_u64(seed ^ 0x6772_6565_6479),
+            rollouts: rollouts.max(1),
+            trades: (0, 0),
+        }
+    }
+
+    /// Rollouts per action.
+    pub fn rollouts(&self) -> u32 {
+        self.rollouts
+    }
+
+    /// The chosen action, or `None` once the game is over.
+    pub fn choose(&mut self, state: &State) -> Option<Action> {
+        let legal = state.legal_actions();
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        if state.phase() == Phase::Settlement {
+            if self.trades.0 != state.turn() {
+                self.trades = (state.turn(), 0);
+            }
+            if self.trades.1 >= GreedyBot::MAX_TRADES {
+                return Some(rollout_policy(state, &legal));
+            }
+        }
+        let values = self.evaluate_actions(state, &legal);
+        let mut best = 0;
+        for (i, &value) in values.iter().enumerate() {
+            if value > values[best] {
+                best = i;
+            }
+        }
+        let action = legal[best];
+        if matches!(action, Action::Trade(_)) {
+            self.trades.1 += 1;
+        }
+        Some(action)
+    }
+
+    /// The estimated expected end-of-turn value of every legal action, in the order of
+    /// [`State::legal_actions`].
+    ///
+    /// ```
+    /// use darbar::raid::State;
+    /// use darbar::raid::bots::GreedyBot;
+    ///
+    /// let state = State::new(2);
+    /// let values = GreedyBot::new(2).evaluate(&state);
+    /// assert_eq!(values.len(), state.legal_actions().len());
+    /// ```
+    pub fn evaluate(&mut self, state: &State) -> Vec<(Action, f64)> {
+        let legal = state.legal_actions();
+        let values = self.evaluate_actions(state, &legal);
+        legal.into_iter().zip(values).collect()
+    }
+
+    fn evaluate_actions(&mut self, state: &State, legal: &[Action]) -> Vec<f64> {
+        let mut totals = vec![0.0; legal.len()];
+        if legal.is_empty() {
+            return totals;
+        }
+        // A copy without the roll record, the campaign and forced dice: cheap to clone again.
+        let mut lean = state.clone();
+        lean.rolls = Vec::new();
+        lean.forced_dice = Vec::new();
+        lean.campaign = Campaign::default();
+        let turn = state.turn();
+        for _ in 0..self.rollouts {
+            let seed = self.rng.next_u64();
+            let mut sampler = GameRng::from_seed_u64(seed);
+            let known = determinise(&lean, &mut sampler);
+            let dice_seed = sampler.next_u64();
+            for (total, &action) in totals.iter_mut().zip(legal) {
+                let mut copy = known.clone();
+                copy.rng = GameRng::from_seed_u64(dice_seed);
+                let mut log = Log::silent();
+                copy.apply_unchecked(action, &mut log);
+                finish_turn(&mut copy, turn, &mut log);
+                *total += turn_value(&copy);
+            }
+        }
+        let n = f64::from(self.rollouts);
+        totals.iter().map(|t| t / n).collect()
+    }
+}
+
+/// The state as the player knows it: revealed sites at their last seen values with a sampled
+/// drift for every settlement since (RG-7.6, RG-9).
+fn determinise(state: &State, rng: &mut GameRng) -> State {
+    let mut copy = state.clone();
+    for site in SiteId::ALL {
+        let i = site.index();
+        if !copy.sites[i].revealed {
+            continue;
+        }
+        match state.known[i] {
+            None => {
+                // Never seen: unknown to the player, generated afresh if scouted or raided.
+                copy.sites[i] = Default::default();
+            }
+            Some(seen) => {
+                let mut resources = seen.resources;
+                if state.is_raidable(site) {
+                    for _ in seen.turn..state.turn() {
+                        for value in [
+                            &mut resources.soldiers,
+                            &mut resources.funds,
+                            &mut resources.food,
+                            &mut resources.weapons,
+                        ] {
+                            let d = rng.below(3) + 1;
+                            *value = (*value + d).saturating_sub(2).max(1);
+                        }
+                    }
+                }
+                copy.sites[i].resources = resources;
+                copy.sites[i].units = seen.units;
+            }
+        }
+    }
+    copy
+}
+
+/// Plays the rollout policy until turn `turn` is over.
+fn finish_turn(state: &mut State, turn: u32, log: &mut Log) {
+    // Each turn is finite under the policy; the cap only guards against a mistake.
+    for _ in 0..1_000 {
+        if state.is_over() || state.turn() != turn {
+            return;
+        }
+        let legal = state.legal_actions();
+        if legal.is_empty() {
+            return;
+        }
+        let action = rollout_policy(state, &legal);
+        state.apply_unchecked(action, log);
+    }
+}
+
+/// The fixed policy of the rollouts (see [`GreedyBot`]); always one of `legal`.
+fn rollout_policy(state: &State, legal: &[Action]) -> Action {
+    let pick = |wanted: Action| legal.contains(&wanted).then_some(wanted);
+    let chosen = match state.phase() {
+        Phase::Scout => pick(Action::SkipScout),
+        Phase::Raid => best_known_raid(state, legal).or_else(|| pick(Action::EndRaids)),
+        Phase::Plunder => pick(Action::StopPlunder),
+        Phase::Settlement => {
+            if state.pending_talents() > 0 {
+                legal.first().copied()
+            } else {
+                let p = state.player();
+                let upkeep = if state.has_talent(Talent::Logistics) {
+                    p.soldiers / 2
+                } else {
+                    p.soldiers.div_ceil(2)
+                };
+                if upkeep > p.food {
+                    pick(Action::Trade(Trade::BuyFood))
+                        .or_else(|| pick(Action::Trade(Trade::SellSlave)))
+                        .or_else(|| pick(Action::Trade(Trade::SellWeapons)))
+                        .or_else(|| pick(Action::EndSettlement))
+                } else {
+                    pick(Action::EndSettlement)
+                }
+            }
+        }
+        Phase::Over => None,
+    };
+    chosen.unwrap_or(legal[legal.len() - 1])
+}
+
+/// The known, raidable site with the most loot that the next raid beats by a margin.
+fn best_known_raid(state: &State, legal: &[Action]) -> Option<Action> {
+    let power = state.next_raid_power();
+    let mut best: Option<(u32, Action)> = None;
+    for &action in legal {
+        let Action::Raid(site) = action else {
+            continue;
+        };
+        let Some(seen) = state.known_site(site) else {
+            continue;
+        };
+        let talents = state.site_talents(site);
+        let wall = if talents.contains(Talent::CastleWall) {
+            2
+        } else {
+            u32::from(talents.contains(Talent::Rampart))
+        };
+        let defence = seen.resources.strength() + wall;
+        let needed = defence + 1 + u32::from(talents.contains(Talent::Elite));
+        if power < needed {
+            continue;
+        }
+        let r = seen.resources;
+        let loot = r.funds + r.food / 2 + r.weapons + r.slaves + 2 + 5 * seen.units.len() as u32;
+        if best.is_none_or(|(l, _)| loot > l) {
+            best = Some((loot, action));
+        }
+    }
+    best.map(|(_, action)| action)
+}

@@ -1,5 +1,5 @@
-//! What happened: the record of every GM roll kept in the state (ruling 27), and the narrative
-//! [`Log`] of an applied action, which formats nothing unless it records.
+//! What happened: the record of every GM roll kept in the state (ruling 27). The narrative of
+//! an applied action goes to the engine's [`Log`](crate::engine::Log).
 
 use std::fmt;
 
@@ -124,37 +124,5 @@ impl fmt::Display for GmRoll {
             f.write_str(&dice.join(", "))?;
         }
         write!(f, " = {}", self.total())
-    }
-}
-
-/// Where the narrative lines of an applied action go.
-#[derive(Debug, Default)]
-pub struct Log {
-    lines: Option<Vec<String>>,
-}
-
-impl Log {
-    /// A log that keeps nothing and formats nothing.
-    pub fn silent() -> Log {
-        Log { lines: None }
-    }
-
-    /// A log that keeps every line.
-    pub fn recording() -> Log {
-        Log {
-            lines: Some(Vec::new()),
-        }
-    }
-
-    /// Adds a line, formatting it only if the log is recording.
-    pub(crate) fn say(&mut self, line: impl FnOnce() -> String) {
-        if let Some(lines) = &mut self.lines {
-            lines.push(line());
-        }
-    }
-
-    /// The lines kept so far, leaving the log empty.
-    pub fn take(&mut self) -> Vec<String> {
-        self.lines.as_mut().map(std::mem::take).unwrap_or_default()
     }
 }

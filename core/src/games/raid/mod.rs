@@ -72,6 +72,7 @@ mod svg;
 mod talent;
 mod view;
 
+pub use crate::engine::Log;
 pub use action::{Action, Trade};
 pub use action_index::ACTION_COUNT;
 pub use battle::{BattleReport, Exchange, Fighter, Outcome, fight};
@@ -82,7 +83,7 @@ pub use data::{
 };
 pub use decision::{DecisionKind, RaidDecision, Raider};
 pub use error::Error;
-pub use log::{GmRoll, Log, RollFor};
+pub use log::{GmRoll, RollFor};
 pub use options::RaidOptions;
 pub use replay::RaidReplay;
 pub use rules::{recruits_gained, regulars_arrive, war_status_steps};

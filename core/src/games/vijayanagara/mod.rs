@@ -37,7 +37,6 @@ mod faction;
 mod influence;
 mod invariants;
 mod lasting;
-mod log;
 mod map;
 mod mongol;
 mod observation;
@@ -54,6 +53,7 @@ mod space;
 mod state;
 mod svg;
 
+pub use crate::engine::Log;
 pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
 pub use action_index::ACTION_COUNT;
 pub use cards::{CardError, CardSet, EventCard, MongolInvasionCard, parse_order};
@@ -70,7 +70,6 @@ pub use influence::{
     InfluenceTrack, InfluenceTracks, MAX_INFLUENCE, PieceSource, SLOT_SIZE, slot_levels, slot_piece,
 };
 pub use lasting::{Lasting, LastingEffects};
-pub use log::Log;
 pub use map::{City, Map, MapError, SPACE_COUNT, SpaceId, SpaceKind, SpaceSet, TOTAL_PROSPERITY};
 pub use observation::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
 pub use options::{RuleOptions, SupportLimit};

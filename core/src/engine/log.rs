@@ -4,6 +4,16 @@
 //! is not recording never formats anything: lines are given as closures.
 
 /// Where the lines of an applied action go.
+///
+/// ```
+/// use darbar::engine::Log;
+/// use darbar::vijayanagara::{Action, State, TurnOption};
+///
+/// let mut state = State::new(1);
+/// let mut log = Log::recording();
+/// state.apply_logged(Action::Option(TurnOption::Pass), &mut log).unwrap();
+/// assert!(!log.take().is_empty());
+/// ```
 #[derive(Debug, Default)]
 pub struct Log {
     lines: Option<Vec<String>>,
@@ -20,6 +30,11 @@ impl Log {
         Log {
             lines: Some(Vec::new()),
         }
+    }
+
+    /// Whether lines are kept.
+    pub fn is_recording(&self) -> bool {
+        self.lines.is_some()
     }
 
     /// Adds a line, formatting it only if the log is recording.

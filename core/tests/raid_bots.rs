@@ -1,0 +1,101 @@
+//! The raid game's bots: the greedy bot beats the random bot, plays only legal actions, and is
+//! deterministic for a seed.
+
+use darbar::bots::RandomBot;
+use darbar::raid::bots::{GreedyBot, choose_random, turn_value};
+use darbar::raid::{Action, State};
+
+/// Plays a whole game with `choose`, checking every choice is listed; the end-of-game value
+/// (score, or 0 after death or rebellion) and the actions.
+fn play(seed: u64, mut choose: impl FnMut(&State) -> Option<Action>) -> (f64, Vec<Action>) {
+    let mut state = State::new(seed);
+    let mut actions = Vec::new();
+    while let Some(action) = choose(&state) {
+        assert!(
+            state.legal_actions().contains(&action),
+            "seed {seed}: {action} is not legal"
+        );
+        state.apply(action).unwrap();
+        actions.push(action);
+        assert!(actions.len() < 20_000, "seed {seed}: no end");
+    }
+    assert!(state.is_over());
+    (turn_value(&state), actions)
+}
+
+#[test]
+fn greedy_beats_random_on_average_score() {
+    let seeds = 0..200u64;
+    let games = seeds.end as f64;
+    let mut greedy = 0.0;
+    let mut random = 0.0;
+    for seed in seeds {
+        let mut bot = GreedyBot::new(seed);
+        greedy += play(seed, |s| bot.choose(s)).0;
+        let mut bot = RandomBot::new(seed);
+        random += play(seed, |s| choose_random(&mut bot, s)).0;
+    }
+    let (greedy, random) = (greedy / games, random / games);
+    assert!(
+        greedy > random + 5.0,
+        "greedy {greedy:.1} against random {random:.1}"
+    );
+}
+
+#[test]
+fn greedy_is_deterministic_for_a_seed() {
+    for seed in [1, 2, 3] {
+        let mut a = GreedyBot::new(seed);
+        let mut b = GreedyBot::new(seed);
+        assert_eq!(play(seed, |s| a.choose(s)), play(seed, |s| b.choose(s)));
+    }
+}
+
+#[test]
+fn greedy_leaves_the_game_state_alone_and_picks_legal_actions() {
+    let mut state = State::new(9);
+    let mut bot = GreedyBot::with_rollouts(9, 4);
+    while !state.is_over() {
+        let before = state.clone();
+        let values = bot.evaluate(&state);
+        assert_eq!(state, before, "evaluation changed the state");
+        let legal = state.legal_actions();
+        assert_eq!(
+            values.iter().map(|&(a, _)| a).collect::<Vec<_>>(),
+            legal,
+            "values for the listed actions"
+        );
+        assert!(values.iter().all(|&(_, v)| v.is_finite() && v >= 0.0));
+        let action = bot.choose(&state).unwrap();
+        assert!(legal.contains(&action));
+        state.apply(action).unwrap();
+    }
+    assert_eq!(bot.choose(&state), None);
+}
+
+/// Choosing changes nothing in the game, its generator included: the same actions replay to
+/// the same game whatever the bot computed.
+#[test]
+fn greedy_never_draws_from_the_game_generator() {
+    let (_, actions) = {
+        let mut bot = GreedyBot::new(4);
+        play(4, |s| bot.choose(s))
+    };
+    let mut state = State::new(4);
+    let mut bot = GreedyBot::new(4);
+    for &action in &actions {
+        let before = state.clone();
+        assert_eq!(bot.choose(&state), Some(action));
+        assert_eq!(state, before);
+        state.apply(action).unwrap();
+    }
+    assert!(state.is_over());
+}
+
+#[test]
+fn random_bot_plays_raid_games_to_the_end() {
+    for seed in 0..50 {
+        let mut bot = RandomBot::new(seed);
+        play(seed, |s| choose_random(&mut bot, s));
+    }
+}
