@@ -51,21 +51,18 @@ impl Action {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let text = self.0.to_string().into_pyobject(py)?.repr()?;
-        Ok(format!("darbar.Action({text})"))
+        repr(py, "Action", &self.0.to_string())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        if let Ok(other) = other.cast::<Action>() {
-            return other.get().0 == self.0;
+        match other.cast::<Action>() {
+            Ok(other) => other.get().0 == self.0,
+            Err(_) => equals_text(other, &self.0.to_string()),
         }
-        other
-            .extract::<String>()
-            .is_ok_and(|text| text == self.0.to_string())
     }
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        self.0.to_string().into_pyobject(py)?.hash()
+        text_hash(py, &self.0.to_string())
     }
 
     fn __int__(&self) -> usize {
@@ -78,4 +75,22 @@ impl Action {
         let text = slf.get().0.to_string();
         Ok((slf.get_type().into_any(), PyTuple::new(slf.py(), [text])?))
     }
+}
+
+/// `darbar.<class>('<text>')`, with the text quoted as Python quotes it.
+pub(crate) fn repr(py: Python<'_>, class: &str, text: &str) -> PyResult<String> {
+    Ok(format!(
+        "darbar.{class}({})",
+        text.into_pyobject(py)?.repr()?
+    ))
+}
+
+/// Whether `other` is the string `text`: actions equal their readable form.
+pub(crate) fn equals_text(other: &Bound<'_, PyAny>, text: &str) -> bool {
+    other.extract::<String>().is_ok_and(|other| other == text)
+}
+
+/// The hash of the readable form, so that an action and its text hash alike.
+pub(crate) fn text_hash(py: Python<'_>, text: &str) -> PyResult<isize> {
+    text.into_pyobject(py)?.hash()
 }

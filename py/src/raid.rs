@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueErro
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
-use crate::errors;
+use crate::{action, errors};
 
 /// The module that defines the exception classes.
 const ERRORS_MODULE: &str = "darbar._errors";
@@ -123,21 +123,18 @@ impl RaidAction {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let text = self.0.to_string().into_pyobject(py)?.repr()?;
-        Ok(format!("darbar.RaidAction({text})"))
+        action::repr(py, "RaidAction", &self.0.to_string())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        if let Ok(other) = other.cast::<RaidAction>() {
-            return other.get().0 == self.0;
+        match other.cast::<RaidAction>() {
+            Ok(other) => other.get().0 == self.0,
+            Err(_) => action::equals_text(other, &self.0.to_string()),
         }
-        other
-            .extract::<String>()
-            .is_ok_and(|text| text == self.0.to_string())
     }
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        self.0.to_string().into_pyobject(py)?.hash()
+        action::text_hash(py, &self.0.to_string())
     }
 
     fn __int__(&self) -> usize {
