@@ -9,6 +9,7 @@ pub mod log;
 pub mod replay;
 pub mod rng;
 pub mod snapshot;
+pub(crate) mod svg;
 
 pub use decision::Decision;
 pub use error::Rule;

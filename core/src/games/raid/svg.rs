@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::svg::{FONT, INK, MUTED, PARCHMENT, Svg, escape, wrap};
+
 use super::state::Phase;
 use super::{
     RaidData, Resource, Resources, SiteId, SiteKind, State, TalentSet, UnitSet, WarStatus,
@@ -28,10 +30,6 @@ const TOWN_Y: f32 = 210.0;
 const VILLAGE_Y: [f32; 2] = [350.0, 458.0];
 const CASTLE_Y: f32 = 584.0;
 
-const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
-const INK: &str = "#222222";
-const MUTED: &str = "#666666";
-const PARCHMENT: &str = "#fbf6e9";
 const UNSEEN: &str = "#f3eee0";
 const BORDER: &str = "#8a7f6a";
 const RED: &str = "#c0392b";
@@ -93,41 +91,6 @@ fn unit_words(units: UnitSet, none: &str) -> String {
     }
 }
 
-/// Escapes text for XML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Breaks `text` into lines of at most about `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 /// At most `max` lines of `lines`, the last one saying how much was left out.
 fn at_most(mut lines: Vec<String>, max: usize) -> Vec<String> {
     if lines.len() > max {
@@ -139,29 +102,7 @@ fn at_most(mut lines: Vec<String>, max: usize) -> Vec<String> {
     lines
 }
 
-/// An SVG document being written. Writing to a `String` cannot fail, so the results of
-/// `write!` are ignored.
-struct Svg {
-    out: String,
-}
-
 impl Svg {
-    /// Text at (`x`, `y`); `style` holds extra attributes (size, weight, anchor, fill).
-    fn text(&mut self, x: f32, y: f32, style: &str, content: &str) {
-        let _ = writeln!(
-            self.out,
-            r#"<text x="{x:.1}" y="{y:.1}" {style}>{}</text>"#,
-            escape(content)
-        );
-    }
-
-    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, style: &str) {
-        let _ = writeln!(
-            self.out,
-            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" {style}/>"#
-        );
-    }
-
     /// Opens a group with an id and a hover title.
     fn group(&mut self, id: &str, title: &str) {
         let _ = writeln!(

@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::svg::{FONT, INK, MUTED, PARCHMENT, Svg, escape, wrap};
+
 use super::influence::slot_levels;
 use super::{
     Card, Faction, Lasting, LoyaltyCounts, MAX_INFLUENCE, PieceKind, Player, SLOT_SIZE, SpaceId,
@@ -22,11 +24,6 @@ const BOX_H: f32 = 96.0;
 const BADGE: f32 = 22.0;
 const BADGE_PITCH: f32 = 25.0;
 const BADGES_PER_ROW: usize = 5;
-
-const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
-const INK: &str = "#222222";
-const MUTED: &str = "#666666";
-const PARCHMENT: &str = "#fbf6e9";
 
 /// The top-left corner of a space's box: a rough sketch of the subcontinent, the north-west
 /// passes at the top left, Delhi in the north, the Deccan below and Tamilakam at the bottom.
@@ -118,64 +115,7 @@ fn lasting_text(effect: Lasting) -> (&'static str, &'static str) {
     }
 }
 
-/// Escapes text for XML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Breaks `text` into lines of at most about `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// An SVG document being written. Writing to a `String` cannot fail, so the results of
-/// `write!` are ignored.
-struct Svg {
-    out: String,
-}
-
 impl Svg {
-    /// Text at (`x`, `y`); `style` holds extra attributes (size, weight, anchor, fill).
-    fn text(&mut self, x: f32, y: f32, style: &str, content: &str) {
-        let _ = writeln!(
-            self.out,
-            r#"<text x="{x:.1}" y="{y:.1}" {style}>{}</text>"#,
-            escape(content)
-        );
-    }
-
-    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, style: &str) {
-        let _ = writeln!(
-            self.out,
-            r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" {style}/>"#
-        );
-    }
-
     /// A piece shape `size` wide with its top-left corner at (`x`, `y`).
     fn shape(&mut self, shape: Shape, x: f32, y: f32, size: f32, style: &str) {
         let (cx, cy, r) = (x + size / 2.0, y + size / 2.0, size / 2.0);
