@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 /// The fonts asked for, the first one installed being used.
-pub(crate) const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
+const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
 /// The colour of text.
 pub(crate) const INK: &str = "#222222";
 /// The colour of secondary text.
@@ -54,7 +54,32 @@ pub(crate) struct Svg {
     pub(crate) out: String,
 }
 
+/// Every picture is shown this many pixels wide.
+const SHOWN_WIDTH: f32 = 900.0;
+
 impl Svg {
+    /// A new document with a `width` × `height` viewBox, shown 900 pixels wide, with its
+    /// title and the parchment background; close it with [`Svg::finish`].
+    pub(crate) fn document(width: f32, height: f32, title: &str) -> Svg {
+        let mut svg = Svg {
+            out: String::with_capacity(48 * 1024),
+        };
+        let _ = writeln!(
+            svg.out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{SHOWN_WIDTH}" height="{:.0}" font-family="{FONT}" fill="{INK}">"#,
+            SHOWN_WIDTH * height / width
+        );
+        let _ = writeln!(svg.out, "<title>{}</title>", escape(title));
+        svg.rect(0.0, 0.0, width, height, r##"fill="#efe6cf""##);
+        svg
+    }
+
+    /// The finished document.
+    pub(crate) fn finish(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+
     /// Text at (`x`, `y`); `style` holds extra attributes (size, weight, anchor, fill).
     pub(crate) fn text(&mut self, x: f32, y: f32, style: &str, content: &str) {
         let _ = writeln!(

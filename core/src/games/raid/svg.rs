@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::svg::{FONT, INK, MUTED, PARCHMENT, Svg, escape, wrap};
+use crate::engine::svg::{INK, MUTED, PARCHMENT, Svg, escape, wrap};
 
 use super::state::Phase;
 use super::{
@@ -13,8 +13,6 @@ use super::{
 /// The drawing's coordinate system: the sites on the left, the panel on the right.
 const WIDTH: f32 = 1000.0;
 const HEIGHT: f32 = 700.0;
-/// The size the picture asks to be shown at, in pixels.
-const SHOWN_WIDTH: f32 = 900.0;
 /// Where the side panel starts.
 const PANEL_X: f32 = 680.0;
 /// A site's box: the width, and the height of each kind's box.
@@ -227,20 +225,14 @@ impl State {
     /// assert!(svg.contains("never seen")); // every other site: "?" for its values
     /// ```
     pub fn to_svg(&self) -> String {
-        let mut svg = Svg {
-            out: String::with_capacity(48 * 1024),
-        };
-        let _ = writeln!(
-            svg.out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{SHOWN_WIDTH}" height="{:.0}" font-family="{FONT}" fill="{INK}">"#,
-            SHOWN_WIDTH * HEIGHT / WIDTH
+        let mut svg = Svg::document(
+            WIDTH,
+            HEIGHT,
+            &format!(
+                "<title>Kingdom raid, seed {}: the kingdom as the player knows it</title>",
+                self.seed()
+            ),
         );
-        let _ = writeln!(
-            svg.out,
-            "<title>Kingdom raid, seed {}: the kingdom as the player knows it</title>",
-            self.seed()
-        );
-        svg.rect(0.0, 0.0, WIDTH, HEIGHT, r##"fill="#efe6cf""##);
         let heading = r#"font-size="12.5" font-weight="bold""#;
         let rows = [
             (FORT_Y, "Forts — the front line first (RG-2.2, ruling 15)"),
@@ -255,8 +247,7 @@ impl State {
             self.draw_site(&mut svg, site);
         }
         self.draw_panel(&mut svg);
-        svg.out.push_str("</svg>\n");
-        svg.out
+        svg.finish()
     }
 
     /// The markers of a site, most important first.

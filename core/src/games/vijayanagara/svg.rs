@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::svg::{FONT, INK, MUTED, PARCHMENT, Svg, escape, wrap};
+use crate::engine::svg::{INK, MUTED, PARCHMENT, Svg, escape, wrap};
 
 use super::influence::slot_levels;
 use super::{
@@ -13,8 +13,6 @@ use super::{
 /// The drawing's coordinate system: the map on the left, the panel of tracks on the right.
 const WIDTH: f32 = 1000.0;
 const HEIGHT: f32 = 720.0;
-/// The size the picture asks to be shown at, in pixels.
-const SHOWN_WIDTH: f32 = 900.0;
 /// Where the side panel starts.
 const PANEL_X: f32 = 688.0;
 /// A space's box.
@@ -213,27 +211,20 @@ impl State {
     /// assert!(SpaceId::ALL.iter().all(|s| svg.contains(s.name())));
     /// ```
     pub fn to_svg(&self) -> String {
-        let mut svg = Svg {
-            out: String::with_capacity(48 * 1024),
-        };
-        let _ = writeln!(
-            svg.out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{SHOWN_WIDTH}" height="{:.0}" font-family="{FONT}" fill="{INK}">"#,
-            SHOWN_WIDTH * HEIGHT / WIDTH
+        let mut svg = Svg::document(
+            WIDTH,
+            HEIGHT,
+            &format!(
+                "<title>Vijayanagara, seed {}: the board</title>",
+                self.seed()
+            ),
         );
-        let _ = writeln!(
-            svg.out,
-            "<title>Vijayanagara, seed {}: the board</title>",
-            self.seed()
-        );
-        svg.rect(0.0, 0.0, WIDTH, HEIGHT, r##"fill="#efe6cf""##);
         self.draw_adjacency(&mut svg);
         for space in SpaceId::ALL {
             self.draw_space(&mut svg, space);
         }
         self.draw_panel(&mut svg);
-        svg.out.push_str("</svg>\n");
-        svg.out
+        svg.finish()
     }
 
     /// The lines between neighbours, drawn first so that the boxes cover their ends.
