@@ -3,7 +3,7 @@
 
 use darbar::raid::simulation::{Checks, play_checked_campaign};
 use darbar::raid::{
-    Action, Campaign, Ending, Error, RaidOptions, Resources, SiteId, SiteKind, State, Talent,
+    Action, Campaign, Ending, Error, Options, Resources, SiteId, SiteKind, State, Talent,
     UnitId, WarStatus,
 };
 
@@ -56,7 +56,7 @@ fn rg_11_a_campaign_carries_over_exactly() {
 
     // JSON round trip, then a new game from it.
     let campaign = Campaign::from_json(&campaign.to_json()).unwrap();
-    let mut second = State::new_campaign_game(5, RaidOptions::default(), &campaign).unwrap();
+    let mut second = State::new_campaign_game(5, Options::default(), &campaign).unwrap();
     assert_eq!(second.talents(), campaign.talents);
     assert_eq!(second.recruited_total(), 6);
     // RG-OQ-5 default: captured units stay with the player for their game only.
@@ -80,9 +80,9 @@ fn rg_11_a_campaign_carries_over_exactly() {
 #[test]
 fn rg_11_option_captured_units_carry_over_into_the_army() {
     let campaign = first_game().campaign_after();
-    let options = RaidOptions {
+    let options = Options {
         captured_units_carry_over: true,
-        ..RaidOptions::default()
+        ..Options::default()
     };
     let mut state = State::new_campaign_game(8, options, &campaign).unwrap();
     assert_eq!(state.army(), campaign.captured);
@@ -111,14 +111,14 @@ fn rg_2_3_units_are_drawn_from_their_own_table_without_repeats() {
 fn rg_11_impossible_campaigns_are_refused() {
     let mut campaign = Campaign::default();
     campaign.talents.insert(Talent::Elite);
-    let err = State::new_campaign_game(1, RaidOptions::default(), &campaign).unwrap_err();
+    let err = State::new_campaign_game(1, Options::default(), &campaign).unwrap_err();
     assert!(matches!(err, Error::Campaign { .. }));
     assert_eq!(err.rule().section(), "RG-11");
 
     let mut campaign = Campaign::default();
     let fort_unit = UnitId::from_id("fort-engineer").unwrap();
     campaign.placements.insert(fort_unit, site("village-1"));
-    assert!(State::new_campaign_game(1, RaidOptions::default(), &campaign).is_err());
+    assert!(State::new_campaign_game(1, Options::default(), &campaign).is_err());
 
     assert!(Campaign::from_json("{\"games\": \"many\"}").is_err());
     assert!(Campaign::from_json("{\"talents\": [\"rampart\"], \"recruited\": 5}").is_err());
@@ -133,7 +133,7 @@ fn rg_11_campaigns_chain_through_random_games() {
     let mut best = None;
     for seed in 0..20 {
         let (report, next) =
-            play_checked_campaign(seed, Checks::Full, RaidOptions::default(), &campaign)
+            play_checked_campaign(seed, Checks::Full, Options::default(), &campaign)
                 .unwrap_or_else(|f| panic!("{f}"));
         for (unit, site) in &campaign.placements {
             assert_eq!(next.placements.get(unit), Some(site));

@@ -5,7 +5,7 @@
 //! seeds.
 
 use darbar::raid::simulation::{Checks, play_checked, play_checked_campaign};
-use darbar::raid::{Campaign, Ending, RaidOptions};
+use darbar::raid::{Campaign, Ending, Options};
 
 const GAMES: u64 = 10_000;
 const THREADS: u64 = 2;
@@ -58,11 +58,11 @@ fn ten_thousand_random_games_pass_every_check() {
 #[test]
 fn two_hundred_campaign_games_with_every_variant_pass_every_check() {
     // The variants of rulings 13 and 16 and RG-OQ-5's alternative together, as one campaign of checked games.
-    let options = RaidOptions {
+    let options = Options {
         castles_in_play: true,
         captured_units_carry_over: true,
         crisis_halves_fort: true,
-        ..RaidOptions::default()
+        ..Options::default()
     };
     let mut campaign = Campaign::default();
     for seed in 0..200 {

@@ -4,7 +4,7 @@
 //! RG-12.2, RG-12.3, RG-12.5 and RG-12.6.
 
 use darbar::raid::{
-    Action, Campaign, DecisionKind, Ending, Error, Phase, RaidOptions, Resources, RollFor, SiteId,
+    Action, Campaign, DecisionKind, Ending, Error, Phase, Options, Resources, RollFor, SiteId,
     State, Talent, Trade, WarStatus, recruits_gained, regulars_arrive, war_status_steps,
 };
 
@@ -45,7 +45,7 @@ fn campaign_game(recruited: u32, talents: &[Talent]) -> State {
         talents: talents.iter().copied().collect(),
         ..Campaign::default()
     };
-    State::new_campaign_game(1, RaidOptions::default(), &campaign).unwrap()
+    State::new_campaign_game(1, Options::default(), &campaign).unwrap()
 }
 
 // ----- RG-4 scout ---------------------------------------------------------------------------
@@ -496,9 +496,9 @@ fn ruling_13_castles_are_reserved_unless_the_variant_is_on() {
     state.set_site(castle, res(1, 1, 1, 1, 1));
     assert!(!state.site(castle).revealed);
 
-    let options = RaidOptions {
+    let options = Options {
         castles_in_play: true,
-        ..RaidOptions::default()
+        ..Options::default()
     };
     let mut state = State::with_options(22, options);
     state.apply(Action::Scout(castle)).unwrap();
@@ -529,9 +529,9 @@ fn rg_5_5_regulars_trigger_faces_are_one_to_k() {
 fn ruling_16_variant_a_fort_in_crisis_fights_with_half_its_soldiers() {
     let fort = site("fort-1");
     let run = |halve: bool| {
-        let options = RaidOptions {
+        let options = Options {
             crisis_halves_fort: halve,
-            ..RaidOptions::default()
+            ..Options::default()
         };
         let mut state = State::with_options(23, options);
         state.set_player(res(20, 20, 0, 50, 0));

@@ -382,9 +382,9 @@ fn write_a_mid_game_picture() {
 
 #[test]
 fn castles_in_play_are_drawn_like_other_sites() {
-    let options = darbar::raid::RaidOptions {
+    let options = darbar::raid::Options {
         castles_in_play: true,
-        ..darbar::raid::RaidOptions::default()
+        ..darbar::raid::Options::default()
     };
     let mut state = State::with_options(8, options);
     state.apply(Action::Scout(site("castle-1"))).unwrap();

@@ -6,7 +6,7 @@
 use darbar::engine::Snapshot;
 use darbar::vijayanagara::{
     Action, CommandKind, DecisionKind, DeckRules, DecreeKind, EventFailure, EventHost,
-    EventProgress, EventRun, EventSide, Grant, Log, Player, RuleOptions, SpaceId, SpaceSet, State,
+    EventProgress, EventRun, EventSide, Grant, Log, Player, Options, SpaceId, SpaceSet, State,
     TurnOption,
 };
 
@@ -245,10 +245,10 @@ fn rule_2_3_2_a_deck_of_its_own_orders_and_keeps_them_through_a_snapshot() {
     let order = rules.order(card);
     let reversed = [order[2], order[1], order[0]];
     rules.set_event(card, reversed, !rules.stay_eligible(card));
-    let options = RuleOptions {
+    let options = Options {
         events: true,
         deck: rules,
-        ..RuleOptions::default()
+        ..Options::default()
     };
     let mine = State::with_options(3, options);
     assert_eq!(mine.current_player(), Some(reversed[0]));

@@ -1,7 +1,7 @@
 //! Negotiation (§1.5.2, OQ-11): Resources and cavalry tokens may be given to another faction at
 //! any decision point of the giver, one at a time; the receiver is capped at 24.
 
-use darbar::vijayanagara::{Action, Player, RuleOptions, State};
+use darbar::vijayanagara::{Action, Player, Options, State};
 
 fn gifts(state: &State) -> Vec<Action> {
     state
@@ -84,9 +84,9 @@ fn rule_1_5_2_only_the_deciding_faction_gives() {
 
 #[test]
 fn rule_1_5_2_transfers_can_be_switched_off() {
-    let options = RuleOptions {
+    let options = Options {
         transfers: false,
-        ..RuleOptions::default()
+        ..Options::default()
     };
     let state = State::with_options(4, options);
     assert!(gifts(&state).is_empty());

@@ -30,7 +30,7 @@ use darbar::raid;
 use darbar::raid::bots::{GreedyBot, choose_random};
 use darbar::vijayanagara::simulation::{Checks, GameReport, play_checked, play_checked_with};
 use darbar::vijayanagara::{
-    Action, Log, Map, Player, RuleOptions, SpaceId, State, VijayanagaraReplay,
+    Action, Log, Map, Player, Options, SpaceId, State, VijayanagaraReplay,
 };
 use darbar_lua::CardHost;
 
@@ -187,8 +187,8 @@ fn load_deck(dir: Option<&PathBuf>) -> Result<CardHost, String> {
 }
 
 /// The rule options of a game played with `host` (or without events).
-fn options_for(host: Option<&CardHost>) -> RuleOptions {
-    host.map_or_else(RuleOptions::default, CardHost::rule_options)
+fn options_for(host: Option<&CardHost>) -> Options {
+    host.map_or_else(Options::default, CardHost::rule_options)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

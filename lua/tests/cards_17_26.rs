@@ -12,7 +12,7 @@ mod support;
 use darbar::engine::{Rule, Snapshot};
 use darbar::vijayanagara::{
     Action, Card, CommandKind, DecisionKind, DecreeKind, Dynasty, EventProgress, EventSide,
-    Lasting, Log, Loyalty, Piece, PieceKind, PieceSource, PlayOrderBox, Player, RuleOptions,
+    Lasting, Log, Loyalty, Piece, PieceKind, PieceSource, PlayOrderBox, Player, Options,
     SpaceId, State, Structure, SuccessionCard, TurnOption,
 };
 use darbar_lua::CardHost;
@@ -169,7 +169,7 @@ fn convention_c15_with_event_requires_effect_the_no_op_side_is_refused() {
     let seed = (0..100_000)
         .find(|&seed| State::new(seed).current_event() == Some(17))
         .unwrap();
-    let options = RuleOptions {
+    let options = Options {
         event_requires_effect: true,
         ..host.rule_options()
     };

@@ -27,7 +27,7 @@ struct GameResult {
 
 /// Plays one random game from `seed`: every legal action equally likely.
 fn random_game(
-    options: vj::RuleOptions,
+    options: vj::Options,
     deck: Option<&str>,
     seed: u64,
 ) -> Result<GameResult, String> {

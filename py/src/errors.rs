@@ -133,6 +133,7 @@ pub(crate) fn snapshot(py: Python<'_>, error: &SnapshotError) -> PyErr {
         SnapshotError::NotASnapshot(_) => "not_a_snapshot",
         SnapshotError::UnsupportedVersion { .. } => "unsupported_version",
         SnapshotError::WrongGame { .. } => "wrong_game",
+        SnapshotError::OtherOptions => "other_options",
         SnapshotError::BadState(_) => "bad_state",
         SnapshotError::Impossible { .. } => "impossible",
     };

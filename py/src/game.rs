@@ -1,7 +1,7 @@
 //! `load_game` and the `Game` class: a game's rules with their options, which makes states.
 
 use darbar::engine::Snapshot;
-use darbar::vijayanagara::{self as vj, Player, RuleOptions};
+use darbar::vijayanagara::{self as vj, Player, Options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -85,14 +85,14 @@ type RestoreArgs = (String, Option<String>);
 #[pyclass(module = "darbar", name = "Game", frozen, eq)]
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Game {
-    options: RuleOptions,
+    options: Options,
     /// The deck directory, if not the default deck.
     deck: Option<Arc<str>>,
 }
 
 impl Game {
     /// The rule options, Event cards and deck included.
-    pub(crate) fn rule_options(&self) -> RuleOptions {
+    pub(crate) fn rule_options(&self) -> Options {
         self.options
     }
 
@@ -184,7 +184,7 @@ impl Game {
     /// Restores a pickled game.
     #[staticmethod]
     fn _restore(options: &str, deck: Option<String>) -> PyResult<Game> {
-        let options: RuleOptions =
+        let options: Options =
             serde_json::from_str(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Game {
             options,
@@ -194,7 +194,7 @@ impl Game {
 
     /// `darbar.load_game('vijayanagara', ...)` with the options that differ from the defaults.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let defaults = options::to_dict(py, &RuleOptions::default())?;
+        let defaults = options::to_dict(py, &Options::default())?;
         let mut text = format!("darbar.load_game('{}'", self.name());
         for (key, value) in options::to_dict(py, &self.options)?.iter() {
             if !defaults

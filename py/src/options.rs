@@ -1,9 +1,9 @@
 //! Rule options as keyword arguments: `load_game("vijayanagara", natural_six_always_misses=True)`.
 //!
-//! Each keyword is a field of [`RuleOptions`], spelled the same way. Flags take `True` or
+//! Each keyword is a field of [`Options`], spelled the same way. Flags take `True` or
 //! `False`; `support_limit` takes `"per_attacked_space"` or `"per_structure_space"`.
 
-use darbar::vijayanagara::{RuleOptions, SupportLimit};
+use darbar::vijayanagara::{Options, SupportLimit};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict};
@@ -14,12 +14,12 @@ const SUPPORT_LIMITS: [(&str, SupportLimit); 2] = [
     ("per_structure_space", SupportLimit::PerStructureSpace),
 ];
 
-/// Every option with its value, in the order of [`RuleOptions`]' fields.
+/// Every option with its value, in the order of [`Options`]' fields.
 ///
-/// The destructuring is exhaustive on purpose: a field added to [`RuleOptions`] stops this
+/// The destructuring is exhaustive on purpose: a field added to [`Options`] stops this
 /// crate from compiling until the binding knows it.
-pub(crate) fn to_dict<'py>(py: Python<'py>, options: &RuleOptions) -> PyResult<Bound<'py, PyDict>> {
-    let RuleOptions {
+pub(crate) fn to_dict<'py>(py: Python<'py>, options: &Options) -> PyResult<Bound<'py, PyDict>> {
+    let Options {
         decree_may_be_empty,
         succession_caps_resources,
         support_limit,
@@ -46,12 +46,12 @@ pub(crate) fn to_dict<'py>(py: Python<'py>, options: &RuleOptions) -> PyResult<B
     Ok(dict)
 }
 
-/// Reads keyword arguments into [`RuleOptions`]; options not given keep their defaults.
+/// Reads keyword arguments into [`Options`]; options not given keep their defaults.
 ///
 /// An unknown keyword or `support_limit` value raises `ValueError` naming it; a flag that is
 /// not a `bool` raises `TypeError`.
-pub(crate) fn from_kwargs(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOptions> {
-    let mut options = RuleOptions::default();
+pub(crate) fn from_kwargs(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+    let mut options = Options::default();
     let Some(kwargs) = kwargs else {
         return Ok(options);
     };
@@ -72,7 +72,7 @@ pub(crate) fn from_kwargs(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<RuleOp
             "transfers" => options.transfers = flag(&value)?,
             "event_requires_effect" => options.event_requires_effect = flag(&value)?,
             _ => {
-                let known: Vec<String> = to_dict(kwargs.py(), &RuleOptions::default())?
+                let known: Vec<String> = to_dict(kwargs.py(), &Options::default())?
                     .keys()
                     .iter()
                     .map(|k| k.to_string())

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use darbar::engine::Snapshot;
-use darbar::raid::{self as rg, Campaign, DecisionKind, Ending, Log, RaidOptions, Resources};
+use darbar::raid::{self as rg, Campaign, DecisionKind, Ending, Log, Options, Resources};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
@@ -280,13 +280,13 @@ fn resources_dict<'py>(py: Python<'py>, r: &Resources) -> PyResult<Bound<'py, Py
     Ok(dict)
 }
 
-/// Every raid option with its value, in the order of [`RaidOptions`]' fields; `start` is a
+/// Every raid option with its value, in the order of [`Options`]' fields; `start` is a
 /// dict of the five resources.
 ///
-/// The destructuring is exhaustive on purpose: a field added to [`RaidOptions`] stops this
+/// The destructuring is exhaustive on purpose: a field added to [`Options`] stops this
 /// crate from compiling until the binding knows it.
-fn options_dict<'py>(py: Python<'py>, options: &RaidOptions) -> PyResult<Bound<'py, PyDict>> {
-    let RaidOptions {
+fn options_dict<'py>(py: Python<'py>, options: &Options) -> PyResult<Bound<'py, PyDict>> {
+    let Options {
         start,
         sack_on_any_raid,
         captured_units_carry_over,
@@ -302,14 +302,14 @@ fn options_dict<'py>(py: Python<'py>, options: &RaidOptions) -> PyResult<Bound<'
     Ok(dict)
 }
 
-/// Reads keyword arguments into [`RaidOptions`]; options not given keep their defaults
+/// Reads keyword arguments into [`Options`]; options not given keep their defaults
 /// (ruling by ruling, `raid_rulings.md`).
 ///
 /// `start` takes a dict of resources (`{"soldiers": 8}`; resources not named keep their
 /// default). An unknown option or resource raises `ValueError` naming the known ones; a value
 /// of the wrong type raises `TypeError`.
-pub(crate) fn options_from_kwargs(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<RaidOptions> {
-    let mut options = RaidOptions::default();
+pub(crate) fn options_from_kwargs(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+    let mut options = Options::default();
     let Some(kwargs) = kwargs else {
         return Ok(options);
     };
@@ -328,7 +328,7 @@ pub(crate) fn options_from_kwargs(kwargs: Option<&Bound<'_, PyDict>>) -> PyResul
             "castles_in_play" => options.castles_in_play = flag(&value)?,
             "crisis_halves_fort" => options.crisis_halves_fort = flag(&value)?,
             _ => {
-                let known: Vec<String> = options_dict(kwargs.py(), &RaidOptions::default())?
+                let known: Vec<String> = options_dict(kwargs.py(), &Options::default())?
                     .keys()
                     .iter()
                     .map(|k| k.to_string())
@@ -392,12 +392,12 @@ fn start_resources(value: &Bound<'_, PyAny>, defaults: Resources) -> PyResult<Re
 #[pyclass(module = "darbar", name = "RaidGame", frozen, eq)]
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct RaidGame {
-    options: RaidOptions,
+    options: Options,
 }
 
 impl RaidGame {
     /// A game with these options.
-    pub(crate) fn new(options: RaidOptions) -> RaidGame {
+    pub(crate) fn new(options: Options) -> RaidGame {
         RaidGame { options }
     }
 }
@@ -473,7 +473,7 @@ impl RaidGame {
 
     /// `darbar.load_game('raid', ...)` with the options that differ from the defaults.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let defaults = options_dict(py, &RaidOptions::default())?;
+        let defaults = options_dict(py, &Options::default())?;
         let mut text = format!("darbar.load_game('{GAME}'");
         for (key, value) in options_dict(py, &self.options)?.iter() {
             if !defaults

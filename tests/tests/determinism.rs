@@ -4,7 +4,7 @@
 use darbar::bots::RandomBot;
 use darbar::engine::{Replay, ReplayError, Snapshot};
 use darbar::vijayanagara::{
-    Action, Log, PieceSource, Player, RuleOptions, State, VijayanagaraReplay,
+    Action, Log, PieceSource, Player, Options, State, VijayanagaraReplay,
 };
 use darbar_lua::CardHost;
 
@@ -20,9 +20,9 @@ fn same_seed_gives_byte_identical_snapshots() {
 
 #[test]
 fn options_are_part_of_the_state_and_the_record() {
-    let options = RuleOptions {
+    let options = Options {
         natural_six_always_misses: true,
-        ..RuleOptions::default()
+        ..Options::default()
     };
     let state = State::with_options(5, options);
     assert_eq!(state.options(), &options);
@@ -46,7 +46,7 @@ fn replay_refuses_another_game_and_illegal_actions() {
     // At the start of the game no refill is owed, so a refill action is illegal (§1.9).
     let record: VijayanagaraReplay = Replay {
         game: "vijayanagara".into(),
-        options: RuleOptions::default(),
+        options: Options::default(),
         seed: 3,
         actions: vec![Action::Refill(PieceSource::Available)],
     };

@@ -1,10 +1,13 @@
-//! What every game shares: the random number generator kept in the state, the decision model,
+//! What every game shares: the [`Game`] interface and its erased form ([`DynGame`],
+//! [`DynState`]), the random number generator kept in the state, the decision model,
 //! rule-citing errors, the narrative log, versioned snapshots and replay records.
 //!
 //! Games build on these pieces; none of them knows any game's rules.
 
 pub mod decision;
+pub mod dyn_game;
 pub mod error;
+pub mod game;
 pub mod log;
 pub mod replay;
 pub mod rng;
@@ -12,8 +15,12 @@ pub mod snapshot;
 pub(crate) mod svg;
 
 pub use decision::Decision;
+pub use dyn_game::{
+    DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure, options_from_json,
+};
+pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};
 pub use error::Rule;
 pub use log::Log;
 pub use replay::{Replay, ReplayError};
 pub use rng::GameRng;
-pub use snapshot::{Snapshot, SnapshotError};
+pub use snapshot::{Snapshot, SnapshotError, game_of_snapshot};

@@ -52,6 +52,9 @@ pub enum ReplayError {
         /// The game named in the record.
         found: String,
     },
+    /// The record's options are not those of the rules replaying it.
+    #[error("replay record was played with other rule options")]
+    OtherOptions,
     /// An action of the record was refused by the rules.
     #[error("replay action {index} ({action}) is illegal: {reason}")]
     IllegalAction {

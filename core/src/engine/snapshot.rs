@@ -48,32 +48,8 @@ pub trait Snapshot: Serialize + DeserializeOwned {
     fn from_snapshot(text: &str) -> Result<Self, SnapshotError> {
         // First the envelope alone (the state is skipped, not built), so that another format,
         // version or game is reported as such rather than as a state that does not parse.
-        #[derive(Deserialize)]
-        struct Header {
-            format: Option<Value>,
-            version: Option<Value>,
-            game: Option<Value>,
-            state: Option<IgnoredAny>,
-        }
-        let header: Header = match serde_json::from_str(text) {
-            Ok(header) => header,
-            Err(e) if e.classify() == serde_json::error::Category::Data => {
-                return Err(SnapshotError::NotASnapshot(
-                    "the top level is not an object".into(),
-                ));
-            }
-            Err(e) => return Err(SnapshotError::from_json(e)),
-        };
-        match header.format.as_ref().and_then(Value::as_str) {
-            Some(FORMAT) => {}
-            Some(other) => return Err(SnapshotError::NotASnapshot(format!("format is {other:?}"))),
-            None => return Err(SnapshotError::NotASnapshot("no \"format\" field".into())),
-        }
-        let version = header
-            .version
-            .as_ref()
-            .and_then(Value::as_u64)
-            .ok_or_else(|| SnapshotError::NotASnapshot("no numeric \"version\" field".into()))?;
+        let header = Header::read(text)?;
+        let version = header.version()?;
         if version != u64::from(Self::VERSION) {
             return Err(SnapshotError::UnsupportedVersion {
                 found: version,
@@ -103,6 +79,65 @@ pub trait Snapshot: Serialize + DeserializeOwned {
             .validate()
             .map_err(|(rule, reason)| SnapshotError::Impossible { rule, reason })?;
         Ok(body.state)
+    }
+}
+
+/// The game a snapshot is of, read from its envelope without reading the state: the way to
+/// pick the game that restores it.
+///
+/// ```
+/// use darbar::engine::{Snapshot, game_of_snapshot};
+///
+/// let text = darbar::raid::State::new(1).to_snapshot();
+/// assert_eq!(game_of_snapshot(&text).unwrap(), "raid");
+/// assert!(game_of_snapshot("[1]").is_err());
+/// ```
+pub fn game_of_snapshot(text: &str) -> Result<String, SnapshotError> {
+    let header = Header::read(text)?;
+    header.version()?;
+    header
+        .game
+        .as_ref()
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| SnapshotError::NotASnapshot("no \"game\" field".into()))
+}
+
+/// The envelope of a snapshot, its state skipped.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<Value>,
+    version: Option<Value>,
+    game: Option<Value>,
+    state: Option<IgnoredAny>,
+}
+
+impl Header {
+    /// Reads the envelope and checks its format and that it has a state.
+    fn read(text: &str) -> Result<Header, SnapshotError> {
+        let header: Header = match serde_json::from_str(text) {
+            Ok(header) => header,
+            Err(e) if e.classify() == serde_json::error::Category::Data => {
+                return Err(SnapshotError::NotASnapshot(
+                    "the top level is not an object".into(),
+                ));
+            }
+            Err(e) => return Err(SnapshotError::from_json(e)),
+        };
+        match header.format.as_ref().and_then(Value::as_str) {
+            Some(FORMAT) => {}
+            Some(other) => return Err(SnapshotError::NotASnapshot(format!("format is {other:?}"))),
+            None => return Err(SnapshotError::NotASnapshot("no \"format\" field".into())),
+        }
+        Ok(header)
+    }
+
+    /// The layout version.
+    fn version(&self) -> Result<u64, SnapshotError> {
+        self.version
+            .as_ref()
+            .and_then(Value::as_u64)
+            .ok_or_else(|| SnapshotError::NotASnapshot("no numeric \"version\" field".into()))
     }
 }
 
@@ -137,6 +172,9 @@ pub enum SnapshotError {
     /// The state does not have the expected shape (a missing field, a wrong type, a bad name).
     #[error("snapshot state does not parse: {0}")]
     BadState(String),
+    /// The state was played with other rule options than the rules restoring it.
+    #[error("snapshot state was played with other rule options")]
+    OtherOptions,
     /// The state parses but could not arise in play: it breaks an invariant of the rules.
     #[error("snapshot state is impossible: {reason} ({rule})")]
     Impossible {

@@ -54,7 +54,7 @@ use std::path::Path;
 
 use darbar::vijayanagara::{
     DeckRules, EventCard, EventFailure, EventHost, EventProgress, EventRun, Grant,
-    MONGOL_INVASION_CARDS, MongolInvasionCard, Player, RuleOptions, State,
+    MONGOL_INVASION_CARDS, MongolInvasionCard, Player, Options, State,
 };
 use mlua::{Function, Table, Value, Variadic};
 
@@ -244,7 +244,7 @@ impl CardHost {
     }
 
     /// The faction orders, Stay Eligible flags and Mongol operators of this deck, for
-    /// [`RuleOptions::deck`]; cards the deck lacks keep the default deck's.
+    /// [`Options::deck`]; cards the deck lacks keep the default deck's.
     pub fn deck_rules(&self) -> DeckRules {
         let mut rules = DeckRules::standard();
         for card in self.cards.values() {
@@ -258,11 +258,11 @@ impl CardHost {
 
     /// The rule options of a game played with this deck: Event cards on, with the deck's
     /// orders and Stay Eligible flags; every other option at its default.
-    pub fn rule_options(&self) -> RuleOptions {
-        RuleOptions {
+    pub fn rule_options(&self) -> Options {
+        Options {
             events: true,
             deck: self.deck_rules(),
-            ..RuleOptions::default()
+            ..Options::default()
         }
     }
 

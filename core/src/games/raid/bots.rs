@@ -7,7 +7,7 @@
 use rand_core::Rng;
 
 use super::state::Phase;
-use super::{Action, Campaign, Ending, Log, SiteId, State, Talent, Trade};
+use super::{Action, Campaign, Ending, Log, State, Talent, Trade};
 use crate::bots::RandomBot;
 use crate::engine::GameRng;
 
@@ -174,7 +174,7 @@ impl GreedyBot {
         for _ in 0..self.rollouts {
             let seed = self.rng.next_u64();
             let mut sampler = GameRng::from_seed_u64(seed);
-            let known = determinise(&lean, &mut sampler);
+            let known = super::game::determinise(&lean, &mut sampler);
             let dice_seed = sampler.next_u64();
             for (total, &action) in totals.iter_mut().zip(legal) {
                 let mut copy = known.clone();
@@ -188,43 +188,6 @@ impl GreedyBot {
         let n = f64::from(self.rollouts);
         totals.iter().map(|t| t / n).collect()
     }
-}
-
-/// The state as the player knows it: revealed sites at their last seen values with a sampled
-/// drift for every settlement since (RG-7.6, RG-9).
-fn determinise(state: &State, rng: &mut GameRng) -> State {
-    let mut copy = state.clone();
-    for site in SiteId::ALL {
-        let i = site.index();
-        if !copy.sites[i].revealed {
-            continue;
-        }
-        match state.known[i] {
-            None => {
-                // Never seen: unknown to the player, generated afresh if scouted or raided.
-                copy.sites[i] = Default::default();
-            }
-            Some(seen) => {
-                let mut resources = seen.resources;
-                if state.is_raidable(site) {
-                    for _ in seen.turn..state.turn() {
-                        for value in [
-                            &mut resources.soldiers,
-                            &mut resources.funds,
-                            &mut resources.food,
-                            &mut resources.weapons,
-                        ] {
-                            let d = rng.below(3) + 1;
-                            *value = (*value + d).saturating_sub(2).max(1);
-                        }
-                    }
-                }
-                copy.sites[i].resources = resources;
-                copy.sites[i].units = seen.units;
-            }
-        }
-    }
-    copy
 }
 
 /// Plays the rollout policy until turn `turn` is over.

@@ -248,7 +248,7 @@ impl State {
     }
 
     /// The most specific error for an action that is not a legal choice.
-    fn refusal(&self, action: Action, kind: DecisionKind) -> Error {
+    pub(crate) fn refusal(&self, action: Action, kind: DecisionKind) -> Error {
         let phase_of = |action: Action| match action {
             Action::Scout(_) | Action::SkipScout => Phase::Scout,
             Action::Raid(_) | Action::EndRaids => Phase::Raid,

@@ -65,6 +65,12 @@ pub enum Error {
     /// An action arrived after the game ended (RG-10).
     #[error("the game is over (RG-10)")]
     GameOver,
+    /// The raid game has one seat, the raider; the GM is the engine (ruling 27).
+    #[error("seat {seat} does not play: the raid game has one seat, 0 (ruling 27)")]
+    NoSuchSeat {
+        /// The seat that sent the action.
+        seat: usize,
+    },
     /// A campaign that could not arise from play (RG-11).
     #[error("campaign refused: {reason} (RG-11)")]
     Campaign {
@@ -104,6 +110,7 @@ impl Error {
             Error::RecruitmentSpent => Rule("RG-7.2"),
             Error::MerchantTrade | Error::TalentNotOffered | Error::TalentOwed => Rule("ruling 10"),
             Error::GameOver => Rule("RG-10"),
+            Error::NoSuchSeat { .. } => Rule("ruling 27"),
             Error::Campaign { .. } => Rule("RG-11"),
             Error::IllegalAction { rule, .. } => *rule,
         }

@@ -13,7 +13,7 @@
 //! The unique units of `data/units.json` are the engine's own defaults (ruling 11): the source
 //! announces unique units but never lists them.
 //!
-//! - [`RaidOptions`]: the readings the source leaves open, defaulting to the rulings.
+//! - [`Options`]: the readings the source leaves open, defaulting to the rulings.
 //! - [`State::view`] and [`State::known_site`]: what the player has seen (RG-9); the true
 //!   values stay in [`State::site`], and a snapshot keeps both.
 //! - [`Campaign`]: what one game hands to the next (RG-11, ruling 12).
@@ -39,7 +39,7 @@
 //! A campaign carries unit placements, talents and recruits from game to game:
 //!
 //! ```
-//! use darbar::raid::{Campaign, RaidOptions, State};
+//! use darbar::raid::{Campaign, Options, State};
 //!
 //! let mut state = State::new(1);
 //! while let Some(&action) = state.legal_actions().last() {
@@ -47,7 +47,7 @@
 //! }
 //! println!("{:?}", state.ending());
 //! let campaign = Campaign::from_json(&state.campaign_after().to_json()).unwrap();
-//! let next = State::new_campaign_game(2, RaidOptions::default(), &campaign).unwrap();
+//! let next = State::new_campaign_game(2, Options::default(), &campaign).unwrap();
 //! assert_eq!(next.campaign().games, 1);
 //! ```
 
@@ -59,6 +59,7 @@ mod campaign;
 mod data;
 mod decision;
 mod error;
+mod game;
 mod invariants;
 mod log;
 mod options;
@@ -83,8 +84,9 @@ pub use data::{
 };
 pub use decision::{DecisionKind, RaidDecision, Raider};
 pub use error::Error;
+pub use game::Raid;
 pub use log::{GmRoll, RollFor};
-pub use options::RaidOptions;
+pub use options::Options;
 pub use replay::RaidReplay;
 pub use rules::{recruits_gained, regulars_arrive, war_status_steps};
 pub use site::{Resource, Resources, SITE_COUNT, SiteId, SiteKind, WarStatus};

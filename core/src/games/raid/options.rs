@@ -9,18 +9,18 @@ use super::Resources;
 /// The configurable rulings of the raid game.
 ///
 /// ```
-/// use darbar::raid::RaidOptions;
+/// use darbar::raid::Options;
 ///
-/// let options = RaidOptions::default();
+/// let options = Options::default();
 /// assert_eq!(options.start.soldiers, 6); // ruling 14
 /// let json = serde_json::to_string(&options).unwrap();
-/// let back: RaidOptions = serde_json::from_str("{}").unwrap(); // every field has a default
+/// let back: Options = serde_json::from_str("{}").unwrap(); // every field has a default
 /// assert_eq!(back, options);
 /// assert!(json.contains("\"start\""));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct RaidOptions {
+pub struct Options {
     /// The player's starting resources (RG-1.4, ruling 14). Default: soldiers 6, weapons 6,
     /// funds 4, food 10, slaves 2.
     pub start: Resources,
@@ -42,9 +42,9 @@ pub struct RaidOptions {
     pub crisis_halves_fort: bool,
 }
 
-impl Default for RaidOptions {
+impl Default for Options {
     fn default() -> Self {
-        RaidOptions {
+        Options {
             start: Resources {
                 soldiers: 6,
                 funds: 4,

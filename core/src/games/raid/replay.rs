@@ -1,10 +1,10 @@
 //! Replay records of raid games (architecture principle 4).
 
-use super::{Action, Campaign, Log, RaidOptions, State};
+use super::{Action, Campaign, Log, Options, State};
 use crate::engine::{Replay, ReplayError, Snapshot};
 
 /// A replay record of a raid game.
-pub type RaidReplay = Replay<RaidOptions, Action>;
+pub type RaidReplay = Replay<Options, Action>;
 
 impl State {
     /// The replay record of a game that started from this state's seed and options and took

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::{Action, Campaign, Log, RaidOptions, SiteId, State, Talent, Trade};
+use super::{Action, Campaign, Log, Options, SiteId, State, Talent, Trade};
 use crate::engine::{GameRng, Snapshot};
 
 /// No game may take more steps than this.
@@ -72,7 +72,7 @@ pub enum Checks {
 /// assert!(report.turns >= 1);
 /// ```
 pub fn play_checked(seed: u64, checks: Checks) -> Result<GameReport, Failure> {
-    play_checked_campaign(seed, checks, RaidOptions::default(), &Campaign::default())
+    play_checked_campaign(seed, checks, Options::default(), &Campaign::default())
         .map(|(report, _)| report)
 }
 
@@ -81,16 +81,16 @@ pub fn play_checked(seed: u64, checks: Checks) -> Result<GameReport, Failure> {
 ///
 /// ```
 /// use darbar::raid::simulation::{Checks, play_checked_campaign};
-/// use darbar::raid::{Campaign, RaidOptions};
+/// use darbar::raid::{Campaign, Options};
 ///
-/// let (_, next) = play_checked_campaign(1, Checks::Full, RaidOptions::default(), &Campaign::default()).unwrap();
-/// let (_, after) = play_checked_campaign(2, Checks::Full, RaidOptions::default(), &next).unwrap();
+/// let (_, next) = play_checked_campaign(1, Checks::Full, Options::default(), &Campaign::default()).unwrap();
+/// let (_, after) = play_checked_campaign(2, Checks::Full, Options::default(), &next).unwrap();
 /// assert_eq!(after.games, 2);
 /// ```
 pub fn play_checked_campaign(
     seed: u64,
     checks: Checks,
-    options: RaidOptions,
+    options: Options,
     campaign: &Campaign,
 ) -> Result<(GameReport, Campaign), Failure> {
     let mut state = State::new_campaign_game(seed, options, campaign).map_err(|e| Failure {

@@ -19,7 +19,7 @@ pub enum SiteKind {
     /// status.
     Fort,
     /// 城: two on the map, reserved by default: never scouted nor raided (ruling 13), unless
-    /// the castle variant is on ([`RaidOptions::castles_in_play`](super::RaidOptions)).
+    /// the castle variant is on ([`Options::castles_in_play`](super::Options)).
     Castle,
 }
 

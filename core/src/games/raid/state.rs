@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Campaign, Dice, Error, GmRoll, RaidData, RaidOptions, Resource, Resources, RollFor, SITE_COUNT,
+    Campaign, Dice, Error, GmRoll, RaidData, Options, Resource, Resources, RollFor, SITE_COUNT,
     SiteId, SiteKind, Talent, TalentSet, UnitId, UnitSet, WarStatus,
 };
 use crate::engine::GameRng;
@@ -136,7 +136,7 @@ impl std::fmt::Display for Ending {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct State {
-    pub(crate) options: RaidOptions,
+    pub(crate) options: Options,
     pub(crate) seed: u64,
     pub(crate) rng: GameRng,
     pub(crate) turn: u32,
@@ -175,11 +175,11 @@ pub struct State {
 impl State {
     /// A new game with the default options and no earlier games.
     pub fn new(seed: u64) -> State {
-        State::with_options(seed, RaidOptions::default())
+        State::with_options(seed, Options::default())
     }
 
     /// A new game with `options` and no earlier games.
-    pub fn with_options(seed: u64, options: RaidOptions) -> State {
+    pub fn with_options(seed: u64, options: Options) -> State {
         State::start(seed, options, Campaign::default())
     }
 
@@ -187,18 +187,18 @@ impl State {
     /// recruited soldiers come from `campaign`, which is checked first.
     ///
     /// ```
-    /// use darbar::raid::{Campaign, RaidOptions, State, Talent};
+    /// use darbar::raid::{Campaign, Options, State, Talent};
     ///
     /// let mut campaign = Campaign::default();
     /// campaign.recruited = 5;
     /// campaign.talents.insert(Talent::Logistics);
-    /// let state = State::new_campaign_game(1, RaidOptions::default(), &campaign).unwrap();
+    /// let state = State::new_campaign_game(1, Options::default(), &campaign).unwrap();
     /// assert!(state.talents().contains(Talent::Logistics));
     /// assert_eq!(state.recruited_total(), 5);
     /// ```
     pub fn new_campaign_game(
         seed: u64,
-        options: RaidOptions,
+        options: Options,
         campaign: &Campaign,
     ) -> Result<State, Error> {
         campaign
@@ -207,7 +207,7 @@ impl State {
         Ok(State::start(seed, options, campaign.clone()))
     }
 
-    fn start(seed: u64, options: RaidOptions, campaign: Campaign) -> State {
+    pub(crate) fn start(seed: u64, options: Options, campaign: Campaign) -> State {
         let army = if options.captured_units_carry_over {
             campaign.captured
         } else {
@@ -243,7 +243,7 @@ impl State {
     // ----- reading -------------------------------------------------------------------------
 
     /// The rule options the game was created with.
-    pub fn options(&self) -> &RaidOptions {
+    pub fn options(&self) -> &Options {
         &self.options
     }
 
@@ -396,10 +396,10 @@ impl State {
     /// turn, S = 4 − 2 = 2.
     ///
     /// ```
-    /// use darbar::raid::{RaidOptions, Resources, State};
+    /// use darbar::raid::{Options, Resources, State};
     ///
-    /// let start = Resources { soldiers: 6, weapons: 4, ..RaidOptions::default().start };
-    /// let state = State::with_options(1, RaidOptions { start, ..RaidOptions::default() });
+    /// let start = Resources { soldiers: 6, weapons: 4, ..Options::default().start };
+    /// let state = State::with_options(1, Options { start, ..Options::default() });
     /// assert_eq!(state.player_power(state.fatigue(3)), 2);
     /// ```
     pub fn player_power(&self, fatigue: u32) -> u32 {

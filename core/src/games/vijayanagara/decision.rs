@@ -232,7 +232,7 @@ impl State {
         self.apply_inner(action, None, log)
     }
 
-    fn apply_inner(
+    pub(crate) fn apply_inner(
         &mut self,
         action: Action,
         host: Option<&dyn EventHost>,

@@ -163,6 +163,44 @@ impl Deck {
         Some(card)
     }
 
+    /// A deck that a player could not tell from this one: the revealed cards as they are, and
+    /// the cards still to come drawn afresh from every card not yet seen, within the stack
+    /// structure of §2.1 (each stack keeps how many Events, Mongol Invasion and Timurid cards
+    /// are left in it; the Succession cards keep their places). What is still to come, and
+    /// which 12 Events and 2 Mongol Invasion cards are out of the game, is hidden (OQ-21).
+    pub fn resample(&self, rng: &mut GameRng) -> Deck {
+        let played = self.played();
+        let mut events: Vec<u8> = EVENT_CARDS
+            .filter(|&n| !played.contains(&Card::Event(n)))
+            .collect();
+        let mut invasions: Vec<u8> = MONGOL_INVASION_CARDS
+            .filter(|&n| !played.contains(&Card::MongolInvasion(n)))
+            .collect();
+        rng.shuffle(&mut events);
+        rng.shuffle(&mut invasions);
+        let mut cards = self.cards;
+        let mut start = self.drawn;
+        while start < DECK_SIZE {
+            let end = (start..DECK_SIZE)
+                .find(|&i| matches!(cards[i], Card::Succession(_)))
+                .unwrap_or(DECK_SIZE);
+            let stack = &mut cards[start..end];
+            for card in stack.iter_mut() {
+                *card = match *card {
+                    Card::Event(_) => Card::Event(events.pop().unwrap_or(0)),
+                    Card::MongolInvasion(_) => Card::MongolInvasion(invasions.pop().unwrap_or(0)),
+                    other => other,
+                };
+            }
+            rng.shuffle(stack);
+            start = end + 1;
+        }
+        Deck {
+            cards,
+            drawn: self.drawn,
+        }
+    }
+
     /// Checks the structure of §2.1 (the order of stacks and Succession cards).
     pub fn validate(&self) -> Result<(), (Rule, String)> {
         let bad = |reason: String| Err((Rule("2.1"), reason));

@@ -117,6 +117,12 @@ pub enum Error {
     /// An action arrived after the game ended (§2.2).
     #[error("the game is over (§2.2)")]
     GameOver,
+    /// A seat that is not at the table: Vijayanagara seats 0 = DS, 1 = BK, 2 = VN (§1.1).
+    #[error("there is no seat {seat}: the seats are 0 (DS), 1 (BK) and 2 (VN) (§1.1)")]
+    NoSuchSeat {
+        /// The seat given.
+        seat: usize,
+    },
     /// An action from a player whose decision it is not.
     #[error("it is {expected}'s decision, not {actual}'s ({rule})")]
     NotYourDecision {
@@ -151,6 +157,7 @@ impl Error {
             Error::NoInfluenceTrack(_) => Rule("1.9"),
             Error::IllegalAction { rule, .. } | Error::NotYourDecision { rule, .. } => *rule,
             Error::NothingToDecide | Error::GameOver => Rule("2.2"),
+            Error::NoSuchSeat { .. } => Rule("1.1"),
             Error::NoEventHost | Error::Event { .. } => Rule("2.3.4"),
             Error::EventWithoutEffect { .. } => Rule("deck C15"),
         }

@@ -2,7 +2,7 @@
 //!
 //! Card effects are scripts, run by an [`EventHost`] (the Lua crate implements one); the state
 //! itself holds no host. A game plays its Event cards only when created with events enabled
-//! ([`RuleOptions::events`](super::RuleOptions::events), or [`State::enable_events`]) and
+//! ([`Options::events`](super::Options::events), or [`State::enable_events`]) and
 //! driven with [`State::apply_with`]; otherwise the Event option
 //! is not offered and Event or Command means a full Command.
 //!
@@ -126,7 +126,7 @@ impl State {
     /// Plays Event cards in this game, with the deck the options name: the Event option is
     /// offered, and choosing it must then go through [`State::apply_with`] with an event host.
     /// A deck with other faction orders must be named before the first card is revealed, in
-    /// [`RuleOptions::deck`](super::RuleOptions::deck) given to [`State::with_options`].
+    /// [`Options::deck`](super::Options::deck) given to [`State::with_options`].
     pub fn enable_events(&mut self) {
         self.options.events = true;
     }
@@ -139,7 +139,7 @@ impl State {
         }
     }
 
-    /// The play-order rules of the deck in play (see [`RuleOptions::deck`](super::RuleOptions::deck)).
+    /// The play-order rules of the deck in play (see [`Options::deck`](super::Options::deck)).
     pub fn deck_rules(&self) -> &DeckRules {
         &self.options.deck
     }

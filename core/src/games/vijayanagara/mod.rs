@@ -34,6 +34,7 @@ mod decree;
 mod error;
 mod event;
 mod faction;
+mod game;
 mod influence;
 mod invariants;
 mod lasting;
@@ -66,13 +67,14 @@ pub use deck_rules::DeckRules;
 pub use error::Error;
 pub use event::{EventFailure, EventHost, EventProgress, EventRun, Grant};
 pub use faction::{Faction, PerPlayer, Player};
+pub use game::{View, Vijayanagara};
 pub use influence::{
     InfluenceTrack, InfluenceTracks, MAX_INFLUENCE, PieceSource, SLOT_SIZE, slot_levels, slot_piece,
 };
 pub use lasting::{Lasting, LastingEffects};
 pub use map::{City, Map, MapError, SPACE_COUNT, SpaceId, SpaceKind, SpaceSet, TOTAL_PROSPERITY};
 pub use observation::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
-pub use options::{RuleOptions, SupportLimit};
+pub use options::{Options, SupportLimit};
 pub use piece::{Loyalty, Piece, PieceKind, Structure};
 pub use play_order::{Dynasty, PlayOrderBox};
 pub use replay::VijayanagaraReplay;

@@ -21,15 +21,15 @@ pub enum SupportLimit {
 /// The configurable rulings of Vijayanagara.
 ///
 /// ```
-/// use darbar::vijayanagara::RuleOptions;
+/// use darbar::vijayanagara::Options;
 ///
-/// let options = RuleOptions { natural_six_always_misses: true, ..RuleOptions::default() };
-/// assert!(!RuleOptions::default().natural_six_always_misses);
-/// assert_ne!(options, RuleOptions::default());
+/// let options = Options { natural_six_always_misses: true, ..Options::default() };
+/// assert!(!Options::default().natural_six_always_misses);
+/// assert_ne!(options, Options::default());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct RuleOptions {
+pub struct Options {
     /// OQ-23: a Decree with no legal effect may still be declared, as a no-op.
     /// Default `true`; `false` requires every Decree to change something.
     pub decree_may_be_empty: bool,
@@ -66,9 +66,9 @@ pub struct RuleOptions {
     pub deck: DeckRules,
 }
 
-impl Default for RuleOptions {
+impl Default for Options {
     fn default() -> Self {
-        RuleOptions {
+        Options {
             decree_may_be_empty: true,
             succession_caps_resources: false,
             support_limit: SupportLimit::PerAttackedSpace,

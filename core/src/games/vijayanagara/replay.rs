@@ -1,10 +1,10 @@
 //! Replay records of Vijayanagara games (architecture principle 4).
 
-use super::{Action, EventHost, Log, RuleOptions, State};
+use super::{Action, EventHost, Log, Options, State};
 use crate::engine::{Replay, ReplayError, Snapshot};
 
 /// A replay record of a Vijayanagara game.
-pub type VijayanagaraReplay = Replay<RuleOptions, Action>;
+pub type VijayanagaraReplay = Replay<Options, Action>;
 
 impl State {
     /// The replay record of a game that started from this state's seed and options and took

@@ -4,7 +4,7 @@ use super::influence::{InfluenceTrack, InfluenceTracks};
 use super::lasting::LastingEffects;
 use super::state::{Available, Spaces};
 use super::{
-    Deck, Dynasty, Log, PerPlayer, PlayOrderBox, Player, RuleOptions, SPACE_COUNT, SpaceId,
+    Deck, Dynasty, Log, PerPlayer, PlayOrderBox, Player, Options, SPACE_COUNT, SpaceId,
     SpacePieces, SpaceSet, State, Structure,
 };
 use crate::engine::GameRng;
@@ -34,12 +34,12 @@ impl State {
     /// A new game with the default rule options, set up as §2.1 says, the deck built with the
     /// generator seeded from `seed`.
     pub fn new(seed: u64) -> State {
-        State::with_options(seed, RuleOptions::default())
+        State::with_options(seed, Options::default())
     }
 
     /// A new game with the given rule options, waiting for its first decision: the
     /// first card is revealed (§2.2).
-    pub fn with_options(seed: u64, options: RuleOptions) -> State {
+    pub fn with_options(seed: u64, options: Options) -> State {
         let mut state = State::before_first_card(seed, options);
         let started = state.advance(&mut Log::silent());
         // Revealing the first card only pushes the card's frame: nothing there can fail.
@@ -48,7 +48,7 @@ impl State {
     }
 
     /// The position of §2.1, before the first card is revealed.
-    pub(crate) fn before_first_card(seed: u64, options: RuleOptions) -> State {
+    pub(crate) fn before_first_card(seed: u64, options: Options) -> State {
         let mut rng = GameRng::from_seed_u64(seed);
         let deck = Deck::build(&mut rng);
         State {

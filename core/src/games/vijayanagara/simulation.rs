@@ -12,7 +12,7 @@ use std::fmt;
 use super::action::{CommandKind, DecreeKind, EventSide, TurnOption};
 use super::influence::PieceSource;
 use super::{
-    Action, EventHost, Faction, Log, Loyalty, Piece, PieceKind, Player, RuleOptions, SpaceId, State,
+    Action, EventHost, Faction, Log, Loyalty, Piece, PieceKind, Player, Options, SpaceId, State,
 };
 use crate::bots::RandomBot;
 use crate::engine::{GameRng, Snapshot};
@@ -75,7 +75,7 @@ pub enum Checks {
 /// assert!(!report.winners.is_empty());
 /// ```
 pub fn play_checked(seed: u64, checks: Checks) -> Result<GameReport, Failure> {
-    play(seed, checks, RuleOptions::default(), None)
+    play(seed, checks, Options::default(), None)
 }
 
 /// Plays one random game from `seed` with these options and Event cards run on `host`,
@@ -84,7 +84,7 @@ pub fn play_checked(seed: u64, checks: Checks) -> Result<GameReport, Failure> {
 pub fn play_checked_with(
     seed: u64,
     checks: Checks,
-    options: RuleOptions,
+    options: Options,
     host: &dyn EventHost,
 ) -> Result<GameReport, Failure> {
     play(seed, checks, options, Some(host))
@@ -93,7 +93,7 @@ pub fn play_checked_with(
 fn play(
     seed: u64,
     checks: Checks,
-    options: RuleOptions,
+    options: Options,
     host: Option<&dyn EventHost>,
 ) -> Result<GameReport, Failure> {
     let mut state = State::with_options(seed, options);

@@ -16,7 +16,7 @@ use super::lasting::LastingEffects;
 use super::sequence::Frame;
 use super::{
     Deck, Dynasty, Error, Loyalty, Map, PerPlayer, Piece, PieceKind, PlayOrderBox, Player,
-    RuleOptions, SPACE_COUNT, SpaceId, SpacePieces, SpaceSet,
+    Options, SPACE_COUNT, SpaceId, SpacePieces, SpaceSet,
 };
 use crate::engine::GameRng;
 
@@ -141,7 +141,7 @@ impl<'de> Deserialize<'de> for Spaces {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct State {
-    pub(crate) options: RuleOptions,
+    pub(crate) options: Options,
     pub(crate) seed: u64,
     pub(crate) rng: GameRng,
     pub(crate) spaces: Spaces,
@@ -174,7 +174,7 @@ impl State {
     }
 
     /// The rule options the game was created with.
-    pub fn options(&self) -> &RuleOptions {
+    pub fn options(&self) -> &Options {
         &self.options
     }
 

@@ -1,0 +1,306 @@
+//! The one game interface: what *a game* is, so that everything above the rules (bots, the
+//! random-simulation checker, replays, playthroughs, the Python classes, the Lua host, the
+//! command line) is written once.
+//!
+//! The shape follows OpenSpiel's `Game`/`State` pair and shakmaty's `Position`: a [`Game`] is
+//! a game's rules together with their options (an OpenSpiel `Game`), and its states are plain
+//! values (`Game::State`) that the rules read and change. A game implements the handful of
+//! methods that are its own (the decision, the unchecked apply, the most specific refusal,
+//! returns, views, the action numbering); the rest (the checked and atomic apply, legal
+//! actions, the current player, replays) are provided here, once, for every game.
+//!
+//! Why the rules are a value and not only the state's type: options are per game, not per
+//! state (Pax Pamir is 2–5 players, Tycoon 1–4), and some games carry collaborators that are
+//! not state, such as the Vijayanagara card host that runs Event texts. Keeping them in the
+//! rules value means no `apply` takes an extra argument, and a state stays a plain,
+//! serializable value.
+//!
+//! ```
+//! use darbar::engine::{Game, Log};
+//! use darbar::raid::Raid;
+//!
+//! let game = Raid::default();
+//! let mut state = game.new_initial_state(7);
+//! while let Some(decision) = game.decision(&state) {
+//!     let last = *decision.choices.last().unwrap(); // end each phase at once
+//!     game.apply(&mut state, last, &mut Log::silent()).unwrap();
+//! }
+//! assert!(game.is_terminal(&state));
+//! assert_eq!(game.returns(&state).len(), game.num_players());
+//! ```
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::{Decision, GameRng, Log, Replay, ReplayError, Rule, Snapshot};
+
+/// A seat at the table: `0..num_players`. Each game keeps its own typed player inside its
+/// rules (a faction, the raider) and numbers its seats at this boundary, as OpenSpiel does.
+pub type Seat = usize;
+
+/// Something that names the rule it enforces: every error of every game, and every kind of
+/// decision (the rule that says what is legal in it).
+pub trait Cites {
+    /// The section of the game's specification.
+    fn rule(&self) -> Rule;
+}
+
+/// A decision of any game, with seats as players.
+pub type SeatDecision<G> = Decision<Seat, <G as Game>::Kind, <G as Game>::Action>;
+
+/// The replay record of a game.
+pub type ReplayOf<G> = Replay<<G as Game>::Options, <G as Game>::Action>;
+
+/// A game's rules with their options (OpenSpiel's `Game`). Its states are plain values of
+/// [`Game::State`], cheap to clone.
+///
+/// Required methods are the game's own; the provided ones are written here once and are not
+/// meant to be overridden (shakmaty's "final" methods): they are what makes every game
+/// strict and atomic in the same way.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A position of the game.
+    type State: Clone + PartialEq + Debug + Display + Snapshot + Send + Sync + 'static;
+    /// One answer to a decision. Its `Display` form parses back with `FromStr`.
+    type Action: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err = String>
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// What a decision is about; cites the rule that says what is legal in it.
+    type Kind: Copy + Debug + Display + Cites + Send + Sync + 'static;
+    /// Why an action or operation was refused; names the rule broken.
+    type Error: std::error::Error + Cites + Send + Sync + 'static;
+    /// The rule options, every one with its default (the rulings).
+    type Options: Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// What one seat may see (architecture principle 9): never a hidden hand, the deck order,
+    /// a sealed bid or a future die.
+    type View: Serialize;
+
+    /// The game's name, as in snapshots, replays and the registry: `Snapshot::GAME`.
+    const NAME: &'static str = <Self::State as Snapshot>::GAME;
+    /// How many distinct actions there are: [`Game::action_index`] is below this in every
+    /// state (OpenSpiel's `NumDistinctActions`).
+    const ACTION_COUNT: usize;
+
+    /// The rule options.
+    fn options(&self) -> &Self::Options;
+
+    /// The number of seats in this game (a property of the instance: Pax Pamir seats 2–5).
+    fn num_players(&self) -> usize;
+
+    /// The name of a seat, as the game's text calls it (`"DS"`, `"the raider"`).
+    fn seat_name(&self, seat: Seat) -> String;
+
+    /// The position at the start of a game, every random draw made by the generator seeded
+    /// from `seed`.
+    fn new_initial_state(&self, seed: u64) -> Self::State;
+
+    /// The seed a state's game was created from (for replay records).
+    fn seed(&self, state: &Self::State) -> u64;
+
+    /// The rule options a state was created with (a snapshot carries them).
+    fn options_of(state: &Self::State) -> Self::Options;
+
+    /// Who must decide now, what, and the legal answers in a stable order; `None` once the
+    /// game is over.
+    fn decision(&self, state: &Self::State) -> Option<SeatDecision<Self>>;
+
+    /// Applies an action that must be one of the listed choices, without checking that it is:
+    /// the fast path for bots. An unlisted action may leave the state inconsistent. A game
+    /// whose rules can still refuse a listed action (a card script that fails) returns the
+    /// error, and the state may then be half-changed: [`Game::apply`] works on a copy.
+    fn apply_unchecked(
+        &self,
+        state: &mut Self::State,
+        action: Self::Action,
+        log: &mut Log,
+    ) -> Result<(), Self::Error>;
+
+    /// The most specific error for an action that is not among the listed choices (or for
+    /// any action once the game is over). Called only on the refusal path, so it may be slow.
+    fn refusal(&self, state: &Self::State, action: Self::Action) -> Self::Error;
+
+    /// The error for an action sent by `seat` while the decision is `expected`'s.
+    fn wrong_seat(&self, state: &Self::State, seat: Seat, expected: Seat) -> Self::Error;
+
+    /// What each seat gets from the game as it stands: 0 for all before the end.
+    fn returns(&self, state: &Self::State) -> Vec<f64>;
+
+    /// What `seat` may see.
+    fn view(&self, state: &Self::State, seat: Seat) -> Self::View;
+
+    /// The action's fixed number, below [`Game::ACTION_COUNT`].
+    fn action_index(action: Self::Action) -> usize;
+
+    /// The action numbered `index`, if any.
+    fn action_from_index(index: usize) -> Option<Self::Action>;
+
+    /// The observation tensor of `seat`: a flat vector of [`Game::observation_len`] numbers
+    /// built only from what the seat may see. Empty for a game that has none.
+    fn observation(&self, _state: &Self::State, _seat: Seat) -> Vec<f32> {
+        Vec::new()
+    }
+
+    /// The length of every observation.
+    fn observation_len(&self) -> usize {
+        self.observation_layout().iter().map(|b| b.2).sum()
+    }
+
+    /// The observation's blocks by name, `(name, start, length)` in order.
+    fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        Vec::new()
+    }
+
+    /// A state consistent with everything `seat` knows, with what it does not know drawn
+    /// afresh from `rng` (OpenSpiel's `ResampleFromInfostate`): the raid site values the
+    /// player has not seen, a Pax Pamir hand, a sealed bid. Search over hidden information
+    /// plays on these; a game with hidden information, the future dice in its generator
+    /// included, overrides it. The default, for a game that hides nothing, is the state itself.
+    fn resample(&self, state: &Self::State, _seat: Seat, _rng: &mut GameRng) -> Self::State {
+        state.clone()
+    }
+
+    /// A picture of the state as SVG text, for games that draw one.
+    fn to_svg(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// The script failure an error reports, for games whose rules run card scripts.
+    fn script_failure(_error: &Self::Error) -> Option<super::ScriptFailure> {
+        None
+    }
+
+    /// The event prompt or other question shown with the current decision, if the game has one.
+    fn prompt<'s>(&self, _state: &'s Self::State) -> Option<&'s str> {
+        None
+    }
+
+    // ----- provided, written once ----------------------------------------------------------
+
+    /// The legal actions now, in a stable order (empty once the game is over).
+    fn legal_actions(&self, state: &Self::State) -> Vec<Self::Action> {
+        self.decision(state).map(|d| d.choices).unwrap_or_default()
+    }
+
+    /// The seat that must decide now; `None` once the game is over.
+    fn current_player(&self, state: &Self::State) -> Option<Seat> {
+        self.decision(state).map(|d| d.player)
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self, state: &Self::State) -> bool {
+        self.decision(state).is_none()
+    }
+
+    /// Applies a legal action. Anything else is refused with an error naming the rule, and the
+    /// state is left exactly as it was: the action is applied to a copy that replaces the
+    /// state only if everything succeeds.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        action: Self::Action,
+        log: &mut Log,
+    ) -> Result<(), Self::Error> {
+        let listed = self.decision(state).is_some_and(|d| d.allows(&action));
+        self.apply_listed(state, listed, action, log)
+    }
+
+    /// Applies an action on behalf of `seat`, refusing it if the decision is another seat's.
+    fn apply_as(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        action: Self::Action,
+        log: &mut Log,
+    ) -> Result<(), Self::Error> {
+        let decision = self.decision(state);
+        match &decision {
+            Some(d) if d.player != seat => Err(self.wrong_seat(state, seat, d.player)),
+            _ => {
+                let listed = decision.is_some_and(|d| d.allows(&action));
+                self.apply_listed(state, listed, action, log)
+            }
+        }
+    }
+
+    /// The second half of [`Game::apply`], for a caller that has already looked the action up
+    /// in the state's current decision (so the legal list is built once per step): refuses an
+    /// unlisted action, and applies a listed one atomically.
+    fn apply_listed(
+        &self,
+        state: &mut Self::State,
+        listed: bool,
+        action: Self::Action,
+        log: &mut Log,
+    ) -> Result<(), Self::Error> {
+        if !listed {
+            return Err(self.refusal(state, action));
+        }
+        let mut next = state.clone();
+        self.apply_unchecked(&mut next, action, log)?;
+        *state = next;
+        Ok(())
+    }
+
+    /// The replay record of a game that started from `seed` with these rules and took
+    /// `actions`.
+    fn replay_record(&self, seed: u64, actions: Vec<Self::Action>) -> ReplayOf<Self> {
+        Replay {
+            game: Self::NAME.to_owned(),
+            options: self.options().clone(),
+            seed,
+            actions,
+        }
+    }
+
+    /// Rebuilds a game from its replay record: set up from the record's seed, then every
+    /// action applied in order, checked. The record must be of this game with these options.
+    fn replay(&self, record: &ReplayOf<Self>) -> Result<Self::State, ReplayError> {
+        self.replay_logged(record, &mut Log::silent())
+    }
+
+    /// [`Game::replay`], writing what happened to `log`.
+    fn replay_logged(
+        &self,
+        record: &ReplayOf<Self>,
+        log: &mut Log,
+    ) -> Result<Self::State, ReplayError> {
+        if record.game != Self::NAME {
+            return Err(ReplayError::WrongGame {
+                expected: Self::NAME,
+                found: record.game.clone(),
+            });
+        }
+        if record.options != *self.options() {
+            return Err(ReplayError::OtherOptions);
+        }
+        let mut state = self.new_initial_state(record.seed);
+        for (index, &action) in record.actions.iter().enumerate() {
+            self.apply(&mut state, action, log)
+                .map_err(|e| ReplayError::IllegalAction {
+                    index,
+                    action: action.to_string(),
+                    reason: e.to_string(),
+                })?;
+        }
+        Ok(state)
+    }
+}

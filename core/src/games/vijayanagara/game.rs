@@ -1,0 +1,309 @@
+//! Vijayanagara behind the one game interface ([`Game`]), with the card host that runs its
+//! Event texts as part of the rules value.
+
+use std::fmt;
+use std::sync::Arc;
+
+use rand_core::Rng;
+
+use serde::Serialize;
+
+use super::observation::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
+use super::{ACTION_COUNT, Action, DecisionKind, Error, EventHost, Player, Options, State};
+use crate::engine::{
+    Cites, Decision, Game, GameRng, LoadError, Log, Rule, ScriptFailure, Seat, SeatDecision,
+    options_from_json,
+};
+use crate::games::GameEntry;
+
+/// Vijayanagara's rules: the rule options and, to play Event cards, the host that runs their
+/// texts (§2.3.4). Seats are 0 = DS, 1 = BK, 2 = VN.
+///
+/// The host is shared (`Arc`) and must be usable from any thread: a host whose script engine
+/// is bound to one thread (Lua's) keeps one engine per thread behind this handle (the
+/// `darbar-lua` crate's `Cards`). Without a host the Event option is not offered.
+///
+/// ```
+/// use darbar::engine::{Game, Log};
+/// use darbar::vijayanagara::Vijayanagara;
+///
+/// let game = Vijayanagara::default();
+/// let mut state = game.new_initial_state(7);
+/// let first = game.legal_actions(&state)[0];
+/// game.apply(&mut state, first, &mut Log::silent()).unwrap();
+/// assert_eq!(game.num_players(), 3);
+/// assert_eq!(game.seat_name(1), "BK");
+/// ```
+#[derive(Clone, Default)]
+pub struct Vijayanagara {
+    options: Options,
+    cards: Option<Arc<dyn EventHost + Send + Sync>>,
+}
+
+impl fmt::Debug for Vijayanagara {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Vijayanagara")
+            .field("options", &self.options)
+            .field("cards", &self.cards.as_ref().map(|_| "a card host"))
+            .finish()
+    }
+}
+
+impl Vijayanagara {
+    /// The rules without Event cards: the Event option is not offered, whatever
+    /// `options.events` says.
+    pub fn new(options: Options) -> Vijayanagara {
+        Vijayanagara {
+            options: Options {
+                events: false,
+                ..options
+            },
+            cards: None,
+        }
+    }
+
+    /// The rules with Event cards run on `cards` (the options' `events` is turned on; their
+    /// `deck` must be the host's deck rules).
+    pub fn with_cards(
+        options: Options,
+        cards: Arc<dyn EventHost + Send + Sync>,
+    ) -> Vijayanagara {
+        Vijayanagara {
+            options: Options {
+                events: true,
+                ..options
+            },
+            cards: Some(cards),
+        }
+    }
+
+    /// The card host, if Event cards are played.
+    pub fn cards(&self) -> Option<&Arc<dyn EventHost + Send + Sync>> {
+        self.cards.as_ref()
+    }
+
+    fn host(&self) -> Option<&dyn EventHost> {
+        self.cards.as_deref().map(|h| h as &dyn EventHost)
+    }
+
+    /// The registry entry of the crate alone: no card host, so options asking for Event cards
+    /// are refused (the `darbar-lua` registry replaces this entry by one that plays them).
+    pub(crate) fn entry() -> GameEntry {
+        GameEntry::with_loader::<Vijayanagara>(SUMMARY, |options| {
+            let options: Options = options_from_json("vijayanagara", options)?;
+            if options.events {
+                return Err(LoadError::Content(
+                    "Event cards need a card host: load the game through darbar-lua's registry"
+                        .into(),
+                ));
+            }
+            Ok(Vijayanagara::new(options))
+        })
+    }
+}
+
+/// The registry's line about the game.
+const SUMMARY: &str =
+    "Vijayanagara (GMT): the Delhi Sultanate, the Bahmani Kingdom and the Vijayanagara Empire";
+
+/// What one faction sees (Vijayanagara hides only the order of the deck, and the future dice):
+/// the public facts of the board that matter for a decision, and that faction's own decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// The seat.
+    pub player: Seat,
+    /// The faction's abbreviation.
+    pub faction: &'static str,
+    /// Whether the decision now is this faction's.
+    pub is_my_turn: bool,
+    /// What is being decided now, by whoever decides it.
+    pub deciding: Option<String>,
+    /// The question of an Event choice, if one is pending.
+    pub prompt: Option<String>,
+    /// The legal actions as text, if the decision is this faction's; empty otherwise.
+    pub legal_actions: Vec<String>,
+    /// The faction's Resources.
+    pub resources: u8,
+    /// The cavalry tokens it holds.
+    pub cavalry: u8,
+    /// Its Deccan Influence (`None` for the Sultanate, which has no track).
+    pub influence: Option<u8>,
+    /// Its Victory Points as they stand.
+    pub victory_points: i32,
+    /// The card revealed last.
+    pub current_card: Option<String>,
+}
+
+impl Cites for Error {
+    fn rule(&self) -> Rule {
+        Error::rule(self)
+    }
+}
+
+impl Cites for DecisionKind {
+    fn rule(&self) -> Rule {
+        DecisionKind::rule(*self)
+    }
+}
+
+impl Game for Vijayanagara {
+    type State = State;
+    type Action = Action;
+    type Kind = DecisionKind;
+    type Error = Error;
+    type Options = Options;
+    type View = View;
+
+    const ACTION_COUNT: usize = ACTION_COUNT;
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn num_players(&self) -> usize {
+        Player::ALL.len()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        Player::ALL
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |p| p.faction().abbreviation().into())
+    }
+
+    fn new_initial_state(&self, seed: u64) -> State {
+        State::with_options(seed, self.options)
+    }
+
+    fn seed(&self, state: &State) -> u64 {
+        state.seed()
+    }
+
+    fn options_of(state: &State) -> Options {
+        *state.options()
+    }
+
+    fn decision(&self, state: &State) -> Option<SeatDecision<Self>> {
+        state.decision().map(|d| Decision {
+            player: d.player as Seat,
+            kind: d.kind,
+            choices: d.choices,
+        })
+    }
+
+    fn apply_unchecked(&self, state: &mut State, action: Action, log: &mut Log) -> Result<(), Error> {
+        state.apply_inner(action, self.host(), log)
+    }
+
+    fn refusal(&self, state: &State, action: Action) -> Error {
+        match state.decision() {
+            Some(decision) => Error::IllegalAction {
+                action: action.to_string(),
+                rule: decision.kind.rule(),
+            },
+            None => Error::GameOver,
+        }
+    }
+
+    fn wrong_seat(&self, state: &State, seat: Seat, expected: Seat) -> Error {
+        let rule = state
+            .decision()
+            .map_or(Rule("2.2"), |d| d.kind.rule());
+        match (Player::ALL.get(expected), Player::ALL.get(seat)) {
+            (Some(&expected), Some(&actual)) => Error::NotYourDecision {
+                expected,
+                actual,
+                rule,
+            },
+            _ => Error::NoSuchSeat { seat },
+        }
+    }
+
+    /// Once the game is over, 1 for a winner (1/k each for a win shared by k factions, OQ-49)
+    /// and 0 for the others; 0 for all before.
+    fn returns(&self, state: &State) -> Vec<f64> {
+        let mut returns = vec![0.0; Player::ALL.len()];
+        if state.is_over() {
+            let winners = state.outcome().winners;
+            let share = 1.0 / winners.len().max(1) as f64;
+            for winner in winners {
+                returns[winner as usize] = share;
+            }
+        }
+        returns
+    }
+
+    fn view(&self, state: &State, seat: Seat) -> View {
+        let me = Player::ALL.get(seat).copied().unwrap_or(Player::Sultanate);
+        let decision = state.decision();
+        let mine = decision.as_ref().is_some_and(|d| d.player == me);
+        View {
+            player: me as Seat,
+            faction: me.faction().abbreviation(),
+            is_my_turn: mine,
+            deciding: decision.as_ref().map(|d| d.kind.to_string()),
+            prompt: state.event_prompt().map(str::to_owned),
+            legal_actions: match &decision {
+                Some(d) if mine => d.choices.iter().map(ToString::to_string).collect(),
+                _ => Vec::new(),
+            },
+            resources: state.resources(me),
+            cavalry: state.cavalry(me),
+            influence: state.influence(me),
+            victory_points: state.victory_points(me),
+            current_card: state.deck().current().map(|c| c.to_string()),
+        }
+    }
+
+    fn action_index(action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(index: usize) -> Option<Action> {
+        Action::from_index(index)
+    }
+
+    fn observation(&self, state: &State, seat: Seat) -> Vec<f32> {
+        let me = Player::ALL.get(seat).copied().unwrap_or(Player::Sultanate);
+        state.observation(me)
+    }
+
+    fn observation_len(&self) -> usize {
+        OBSERVATION_SIZE
+    }
+
+    fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        OBSERVATION_LAYOUT.to_vec()
+    }
+
+    /// Every faction sees the whole board; hidden are the cards still to come (their order,
+    /// and which are out of the game) and the future dice, so those are drawn afresh.
+    fn resample(&self, state: &State, _seat: Seat, rng: &mut GameRng) -> State {
+        let mut copy = state.clone();
+        copy.deck = state.deck.resample(rng);
+        copy.rng = GameRng::from_seed_u64(rng.next_u64());
+        copy
+    }
+
+    fn to_svg(&self, state: &State) -> Option<String> {
+        Some(state.to_svg())
+    }
+
+    fn prompt<'s>(&self, state: &'s State) -> Option<&'s str> {
+        state.event_prompt()
+    }
+
+    fn script_failure(error: &Error) -> Option<ScriptFailure> {
+        match error {
+            Error::Event {
+                card,
+                message,
+                line,
+            } => Some(ScriptFailure {
+                card: Some(u32::from(*card)),
+                line: *line,
+                message: message.clone(),
+            }),
+            _ => None,
+        }
+    }
+}
