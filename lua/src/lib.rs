@@ -60,7 +60,7 @@ mod random;
 mod value;
 pub mod view;
 
-pub use cards::{CardHost, CardRun, DeckError, STANDARD_DECK};
+pub use cards::{CardHost, CardRun, Cards, DeckError, STANDARD_DECK, registry};
 pub use error::ScriptError;
 pub use host::{Evaluation, Host, LOG_TRUNCATED, Limits, MAX_LOG_BYTES};
 pub use raid::{RAID_BOT_EXAMPLE, RaidScriptBot};

@@ -62,6 +62,9 @@ use crate::host::print_form;
 use crate::{Host, Limits, ScriptError};
 
 pub mod ctx;
+mod shared;
+
+pub use shared::{Cards, registry};
 mod header;
 
 use ctx::{Ctx, Progress, side_name};
@@ -191,21 +194,7 @@ impl CardHost {
     /// alternate BK and VN (deck §6), or it is refused.
     pub fn from_dir(path: impl AsRef<Path>) -> Result<CardHost, DeckError> {
         let path = path.as_ref();
-        let read_error = |path: &Path, e: std::io::Error| DeckError::Read {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        };
-        let mut files = Vec::new();
-        for entry in std::fs::read_dir(path).map_err(|e| read_error(path, e))? {
-            let entry = entry.map_err(|e| read_error(path, e))?;
-            let file = entry.path();
-            if file.extension().is_some_and(|e| e == "lua") && file.is_file() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                let source = std::fs::read_to_string(&file).map_err(|e| read_error(&file, e))?;
-                files.push((name, source));
-            }
-        }
-        files.sort();
+        let files = read_deck_dir(path)?;
         let host = CardHost::from_sources(&files)?;
         host.check_whole(&path.display().to_string())?;
         Ok(host)
@@ -535,6 +524,26 @@ impl CardHost {
             log,
         })
     }
+}
+
+/// The `*.lua` files of a deck directory as `(file name, source)` pairs, in file-name order.
+pub(crate) fn read_deck_dir(path: &Path) -> Result<Vec<(String, String)>, DeckError> {
+    let read_error = |path: &Path, e: std::io::Error| DeckError::Read {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(path).map_err(|e| read_error(path, e))? {
+        let entry = entry.map_err(|e| read_error(path, e))?;
+        let file = entry.path();
+        if file.extension().is_some_and(|e| e == "lua") && file.is_file() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let source = std::fs::read_to_string(&file).map_err(|e| read_error(&file, e))?;
+            files.push((name, source));
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 impl EventHost for CardHost {
