@@ -27,6 +27,7 @@
 pub mod bots;
 pub mod engine;
 pub mod games;
+pub mod testing;
 
 pub use games::raid;
 pub use games::vijayanagara;

@@ -1,20 +1,25 @@
-//! The uniform random bot: every legal action equally likely. [`RandomBot::choose`] plays
-//! Vijayanagara; [`RandomBot::choose_from`] picks from any game's list of legal actions.
+//! The uniform random bot.
 
-use crate::engine::GameRng;
-use crate::vijayanagara::{Action, State};
+use super::{Bot, DynBot};
+use crate::engine::{DynState, Game, GameRng, SeatDecision};
 
 /// Picks uniformly among the legal actions, from its own seeded generator (so a bot's choices
 /// never disturb the game's dice).
 ///
 /// ```
-/// use darbar::bots::RandomBot;
-/// use darbar::vijayanagara::State;
+/// use darbar::bots::{Bot, RandomBot};
+/// use darbar::engine::{Game, Log};
+/// use darbar::raid::Raid;
 ///
-/// let mut state = State::new(1);
-/// let mut bot = RandomBot::new(1);
-/// let action = bot.choose(&state).unwrap();
-/// state.apply(action).unwrap();
+/// let game = Raid::default();
+/// let mut state = game.new_initial_state(5);
+/// let mut bot = RandomBot::new(5);
+/// while let Some(decision) = game.decision(&state) {
+///     let action = bot.choose(&game, &state, &decision).unwrap();
+///     game.apply(&mut state, action, &mut Log::silent()).unwrap();
+/// }
+/// assert!(state.is_over());
+/// assert_eq!(bot.choose_from::<u8>(&[]), None);
 /// ```
 #[derive(Clone, Debug)]
 pub struct RandomBot {
@@ -29,33 +34,29 @@ impl RandomBot {
         }
     }
 
-    /// One of the legal actions, or `None` once the game is over.
-    pub fn choose(&mut self, state: &State) -> Option<Action> {
-        let actions = state.legal_actions();
-        let n = u32::try_from(actions.len()).ok()?;
-        actions.get(self.rng.below(n) as usize).copied()
-    }
-
-    /// One of `actions`, uniformly, or `None` if there are none: the bot for any game's list
-    /// of legal actions.
-    ///
-    /// ```
-    /// use darbar::bots::RandomBot;
-    /// use darbar::raid::State;
-    ///
-    /// let mut state = State::new(5);
-    /// let mut bot = RandomBot::new(5);
-    /// while let Some(action) = bot.choose_from(&state.legal_actions()) {
-    ///     state.apply(action).unwrap();
-    /// }
-    /// assert!(state.is_over());
-    /// assert_eq!(bot.choose_from::<u8>(&[]), None);
-    /// ```
+    /// One of `actions`, uniformly, or `None` if there are none.
     pub fn choose_from<A: Copy>(&mut self, actions: &[A]) -> Option<A> {
-        if actions.is_empty() {
+        let n = u32::try_from(actions.len()).ok()?;
+        if n == 0 {
             return None;
         }
-        let n = u32::try_from(actions.len()).ok()?;
         actions.get(self.rng.below(n) as usize).copied()
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(
+        &mut self,
+        _game: &G,
+        _state: &G::State,
+        decision: &SeatDecision<G>,
+    ) -> Option<G::Action> {
+        self.choose_from(&decision.choices)
+    }
+}
+
+impl DynBot for RandomBot {
+    fn choose(&mut self, state: &dyn DynState) -> Option<usize> {
+        self.choose_from(&state.legal_actions())
     }
 }

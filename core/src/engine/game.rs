@@ -193,6 +193,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A count that rises at the points where a playthrough shows the whole position again
+    /// (Vijayanagara: the cards revealed; raid: the turn). The default never rises.
+    fn milestone(&self, _state: &Self::State) -> u64 {
+        0
+    }
+
     // ----- provided, written once ----------------------------------------------------------
 
     /// The legal actions now, in a stable order (empty once the game is over).

@@ -174,6 +174,10 @@ impl Game for Raid {
         copy
     }
 
+    fn milestone(&self, state: &State) -> u64 {
+        u64::from(state.turn())
+    }
+
     fn to_svg(&self, state: &State) -> Option<String> {
         Some(state.to_svg())
     }

@@ -17,7 +17,7 @@
 //! - [`State::view`] and [`State::known_site`]: what the player has seen (RG-9); the true
 //!   values stay in [`State::site`], and a snapshot keeps both.
 //! - [`Campaign`]: what one game hands to the next (RG-11, ruling 12).
-//! - [`simulation`]: checked random play.
+
 //! - [`State::force_dice`], [`State::set_player`], [`State::set_site`]: test hooks outside the
 //!   rules, for scripting scenarios.
 //!
@@ -64,9 +64,7 @@ mod invariants;
 mod log;
 mod options;
 mod render;
-mod replay;
 mod rules;
-pub mod simulation;
 mod site;
 mod state;
 mod svg;
@@ -87,7 +85,6 @@ pub use error::Error;
 pub use game::Raid;
 pub use log::{GmRoll, RollFor};
 pub use options::Options;
-pub use replay::RaidReplay;
 pub use rules::{recruits_gained, regulars_arrive, war_status_steps};
 pub use site::{Resource, Resources, SITE_COUNT, SiteId, SiteKind, WarStatus};
 pub use state::{Ending, Observed, Phase, Plunder, Site, State};

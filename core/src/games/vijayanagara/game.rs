@@ -288,6 +288,10 @@ impl Game for Vijayanagara {
         Some(state.to_svg())
     }
 
+    fn milestone(&self, state: &State) -> u64 {
+        state.deck().played().len() as u64
+    }
+
     fn prompt<'s>(&self, state: &'s State) -> Option<&'s str> {
         state.event_prompt()
     }
