@@ -31,6 +31,8 @@ use serde_json::Value;
 use thiserror::Error;
 
 use super::game::{Cites, Game, Seat, SeatDecision};
+use crate::bots::{DynBot, Erased, RandomBot, RandomRollout, RolloutBot};
+use crate::testing::{self, Checks, Failure};
 use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError};
 
 /// Why an action given by number or text was not applied.
@@ -171,8 +173,38 @@ pub trait DynGame: Send + Sync {
     fn action_to_string(&self, id: usize) -> Option<String>;
     /// The number of the action with this text.
     fn string_to_action(&self, text: &str) -> Result<usize, String>;
+    /// The names of the bots that play this game: `random`, `rollout` and the game's own.
+    fn bot_names(&self) -> Vec<&'static str>;
+    /// A bot by name, seeded with `seed`.
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn DynBot>>;
+    /// One random game from `seed`, checked as [`crate::testing::play_checked`] checks it.
+    fn check_random_game(&self, seed: u64, checks: Checks) -> Result<CheckedGame, Failure>;
+    /// A whole random game written out step by step ([`crate::testing::playthrough`]).
+    fn playthrough(&self, seed: u64, title: &str) -> String;
     /// The rules value itself, for a game's own extras.
     fn as_any(&self) -> &dyn Any;
+}
+
+/// What one checked random game did, behind the erased interface.
+pub struct CheckedGame {
+    /// The game's seed.
+    pub seed: u64,
+    /// Actions applied.
+    pub steps: usize,
+    /// What each seat got.
+    pub returns: Vec<f64>,
+    /// The final position.
+    pub state: Box<dyn DynState>,
+}
+
+impl fmt::Debug for CheckedGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CheckedGame")
+            .field("seed", &self.seed)
+            .field("steps", &self.steps)
+            .field("returns", &self.returns)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A game in play behind the erased interface.
@@ -435,6 +467,38 @@ impl<G: Game> DynGame for Rules<G> {
 
     fn action_to_string(&self, id: usize) -> Option<String> {
         G::action_from_index(id).map(|a| a.to_string())
+    }
+
+    fn bot_names(&self) -> Vec<&'static str> {
+        let mut names = vec!["random", "rollout"];
+        names.extend(self.0.bot_names());
+        names
+    }
+
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn DynBot>> {
+        match name {
+            "random" => Some(Box::new(RandomBot::new(seed))),
+            "rollout" => Some(Box::new(Erased::<G, _>::new(RolloutBot::new(
+                seed,
+                16,
+                RandomRollout,
+            )))),
+            other => self.0.bot(other, seed),
+        }
+    }
+
+    fn check_random_game(&self, seed: u64, checks: Checks) -> Result<CheckedGame, Failure> {
+        let report = testing::play_checked(&*self.0, seed, checks)?;
+        Ok(CheckedGame {
+            seed,
+            steps: report.steps,
+            returns: report.returns,
+            state: Box::new(Play::at(Arc::clone(&self.0), report.state, false)),
+        })
+    }
+
+    fn playthrough(&self, seed: u64, title: &str) -> String {
+        testing::playthrough(&*self.0, seed, title)
     }
 
     fn string_to_action(&self, text: &str) -> Result<usize, String> {

@@ -193,6 +193,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The game's own bots by name, beside the generic `random` and `rollout` every game has
+    /// (the raid game's `greedy`).
+    fn bot_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// A bot of [`Game::bot_names`], seeded with `seed`.
+    fn bot(&self, _name: &str, _seed: u64) -> Option<Box<dyn crate::bots::DynBot>> {
+        None
+    }
+
     /// A count that rises at the points where a playthrough shows the whole position again
     /// (Vijayanagara: the cards revealed; raid: the turn). The default never rises.
     fn milestone(&self, _state: &Self::State) -> u64 {

@@ -16,7 +16,8 @@ pub(crate) mod svg;
 
 pub use decision::Decision;
 pub use dyn_game::{
-    DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure, options_from_json,
+    CheckedGame, DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure,
+    options_from_json,
 };
 pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};
 pub use error::Rule;
