@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use darbar::bots::RandomBot;
-use darbar::raid::bots::{GreedyBot, choose_random};
+use darbar::raid::bots::GreedyBot;
 use darbar::raid::{Log, State};
 
 fn games(c: &mut Criterion) {
@@ -26,7 +26,7 @@ fn games(c: &mut Criterion) {
             seed += 1;
             let mut state = State::new(seed);
             let mut bot = RandomBot::new(seed);
-            while let Some(action) = choose_random(&mut bot, &state) {
+            while let Some(action) = bot.choose_from(&state.legal_actions()) {
                 let _ = state.apply(action);
                 actions += 1;
             }
@@ -52,7 +52,7 @@ fn games(c: &mut Criterion) {
                 let mut state = State::new(seed);
                 let mut bot = GreedyBot::new(seed);
                 let mut log = Log::silent();
-                while let Some(action) = bot.choose(&state) {
+                while let Some(action) = bot.choose_from(&state.legal_actions()) {
                     state.apply_unchecked(action, &mut log);
                     actions += 1;
                 }

@@ -43,7 +43,9 @@ fn mid_game() -> State {
     let mut state = State::new(11);
     let mut bot = RandomBot::new(11);
     for _ in 0..150 {
-        let action = bot.choose(&state).expect("the game is not over yet");
+        let action = bot
+            .choose_from(&state.legal_actions())
+            .expect("the game is not over yet");
         state.apply(action).expect("listed actions apply");
     }
     state
@@ -71,7 +73,7 @@ fn play(c: &mut Criterion) {
             seed += 1;
             let mut state = State::new(seed);
             let mut bot = RandomBot::new(seed);
-            while let Some(action) = bot.choose(&state) {
+            while let Some(action) = bot.choose_from(&state.legal_actions()) {
                 let _ = state.apply(action);
                 actions += 1;
             }
@@ -89,7 +91,7 @@ fn play(c: &mut Criterion) {
             let mut state = State::new(seed);
             let mut bot = RandomBot::new(seed);
             let mut log = Log::silent();
-            while let Some(action) = bot.choose(&state) {
+            while let Some(action) = bot.choose_from(&state.legal_actions()) {
                 let _ = state.apply_unchecked(action, &mut log);
             }
             state

@@ -2,7 +2,7 @@
 //! deterministic for a seed.
 
 use darbar::bots::RandomBot;
-use darbar::raid::bots::{GreedyBot, choose_random, turn_value};
+use darbar::raid::bots::{GreedyBot, turn_value};
 use darbar::raid::{Action, State};
 
 /// Plays a whole game with `choose`, checking every choice is listed; the end-of-game value
@@ -33,7 +33,7 @@ fn greedy_beats_random_on_average_score() {
         let mut bot = GreedyBot::new(seed);
         greedy += play(seed, |s| bot.choose(s)).0;
         let mut bot = RandomBot::new(seed);
-        random += play(seed, |s| choose_random(&mut bot, s)).0;
+        random += play(seed, |s| bot.choose_from(&s.legal_actions())).0;
     }
     let (greedy, random) = (greedy / games, random / games);
     assert!(
@@ -96,6 +96,6 @@ fn greedy_never_draws_from_the_game_generator() {
 fn random_bot_plays_raid_games_to_the_end() {
     for seed in 0..50 {
         let mut bot = RandomBot::new(seed);
-        play(seed, |s| choose_random(&mut bot, s));
+        play(seed, |s| bot.choose_from(&s.legal_actions()));
     }
 }

@@ -1,11 +1,12 @@
 //! The campaign (RG-11, ruling 12): unit placements, captured units, talents, the recruits
 //! total and the best score carry into the next game exactly, as JSON.
 
-use darbar::raid::simulation::{Checks, play_checked_campaign};
+use darbar::raid::Raid;
 use darbar::raid::{
-    Action, Campaign, Ending, Error, Options, Resources, SiteId, SiteKind, State, Talent,
-    UnitId, WarStatus,
+    Action, Campaign, Ending, Error, Options, Resources, SiteId, SiteKind, State, Talent, UnitId,
+    WarStatus,
 };
+use darbar::testing::{Checks, play_checked};
 
 fn site(name: &str) -> SiteId {
     name.parse().unwrap()
@@ -132,9 +133,9 @@ fn rg_11_campaigns_chain_through_random_games() {
     let mut campaign = Campaign::default();
     let mut best = None;
     for seed in 0..20 {
-        let (report, next) =
-            play_checked_campaign(seed, Checks::Full, Options::default(), &campaign)
-                .unwrap_or_else(|f| panic!("{f}"));
+        let game = Raid::with_campaign(Options::default(), campaign.clone()).unwrap();
+        let report = play_checked(&game, seed, Checks::Full).unwrap_or_else(|f| panic!("{f}"));
+        let next = report.state.campaign_after();
         for (unit, site) in &campaign.placements {
             assert_eq!(next.placements.get(unit), Some(site));
         }
@@ -145,7 +146,7 @@ fn rg_11_campaigns_chain_through_random_games() {
         assert_eq!(next.talents.union(campaign.talents), next.talents);
         assert!(next.recruited >= campaign.recruited);
         assert_eq!(next.games, campaign.games + 1);
-        best = best.max(report.score);
+        best = best.max(report.state.final_score().map(|(score, _)| score));
         assert_eq!(next.best_score, best);
         campaign = next;
     }

@@ -1,49 +1,47 @@
 //! The random-simulation test of the raid game: 10,000 seeded games of random legal actions,
-//! every step checked (see `darbar::raid::simulation`): no dead end, listed actions apply,
+//! every step checked (see `darbar::testing`): no dead end, listed actions apply,
 //! unlisted actions refused with the state unchanged, clone and snapshot round trips equal,
 //! the invariants, resource bounds, and an ending within the step cap. Two threads share the
 //! seeds.
 
-use darbar::raid::simulation::{Checks, play_checked, play_checked_campaign};
-use darbar::raid::{Campaign, Ending, Options};
+use darbar::engine::Game;
+use darbar::raid::{Campaign, Ending, Options, Raid};
+use darbar::testing::{Checks, on_seeds, play_checked};
 
 const GAMES: u64 = 10_000;
-const THREADS: u64 = 2;
+const THREADS: usize = 2;
+/// No player resource may exceed this in a checked game: far above anything reachable.
+const RESOURCE_BOUND: u32 = 10_000;
 
 #[test]
 fn ten_thousand_random_games_pass_every_check() {
-    let results: Vec<Result<[usize; 4], String>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..THREADS)
-            .map(|t| {
-                scope.spawn(move || {
-                    // Steps, then deaths, rebellions and Empire arrivals.
-                    let mut tally = [0usize; 4];
-                    for seed in (t..GAMES).step_by(THREADS as usize) {
-                        match play_checked(seed, Checks::Full) {
-                            Ok(report) => {
-                                tally[0] += report.steps;
-                                let i = match report.ending {
-                                    Ending::Death => 1,
-                                    Ending::Rebellion { .. } => 2,
-                                    Ending::EmpireArrives => 3,
-                                };
-                                tally[i] += 1;
-                            }
-                            Err(failure) => return Err(failure.to_string()),
-                        }
-                    }
-                    Ok(tally)
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    let game = Raid::default();
+    let results = on_seeds(THREADS, 0..GAMES, |seed| {
+        play_checked(&game, seed, Checks::Full)
     });
+    // Steps, then deaths, rebellions and Empire arrivals.
     let mut total = [0usize; 4];
     for result in results {
-        let tally = result.unwrap_or_else(|failure| panic!("{failure}"));
-        for i in 0..4 {
-            total[i] += tally[i];
-        }
+        let report = result.unwrap_or_else(|failure| panic!("{failure}"));
+        let p = report.state.player();
+        assert!(
+            [p.soldiers, p.funds, p.food, p.weapons, p.slaves]
+                .iter()
+                .all(|&r| r <= RESOURCE_BOUND),
+            "seed {}: resources out of bounds: {p:?}",
+            report.seed
+        );
+        total[0] += report.steps;
+        let i = match report
+            .state
+            .ending()
+            .expect("a finished game has an ending")
+        {
+            Ending::Death => 1,
+            Ending::Rebellion { .. } => 2,
+            Ending::EmpireArrives => 3,
+        };
+        total[i] += 1;
     }
     assert_eq!(total[1] + total[2] + total[3], GAMES as usize);
     // Random play reaches every ending (RG-10, ruling 26).
@@ -66,9 +64,10 @@ fn two_hundred_campaign_games_with_every_variant_pass_every_check() {
     };
     let mut campaign = Campaign::default();
     for seed in 0..200 {
-        let (_, next) = play_checked_campaign(seed, Checks::Full, options, &campaign)
-            .unwrap_or_else(|failure| panic!("{failure}"));
-        campaign = next;
+        let game = Raid::with_campaign(options, campaign).unwrap();
+        let report = play_checked(&game, seed, Checks::Full).unwrap_or_else(|f| panic!("{f}"));
+        assert!(game.is_terminal(&report.state));
+        campaign = report.state.campaign_after();
     }
     assert_eq!(campaign.games, 200);
     assert_eq!(campaign.placements.len(), 18);

@@ -4,7 +4,7 @@
 //! RG-12.2, RG-12.3, RG-12.5 and RG-12.6.
 
 use darbar::raid::{
-    Action, Campaign, DecisionKind, Ending, Error, Phase, Options, Resources, RollFor, SiteId,
+    Action, Campaign, DecisionKind, Ending, Error, Options, Phase, Resources, RollFor, SiteId,
     State, Talent, Trade, WarStatus, recruits_gained, regulars_arrive, war_status_steps,
 };
 

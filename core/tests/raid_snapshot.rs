@@ -2,8 +2,8 @@
 //! errors naming the broken rule, replays rebuild games exactly, and the view shows the last
 //! observed values rather than the true ones (RG-9).
 
-use darbar::engine::{GameRng, Replay, ReplayError, Snapshot, SnapshotError};
-use darbar::raid::{Action, Log, Resources, SiteId, State};
+use darbar::engine::{Game, GameRng, Replay, ReplayError, Snapshot, SnapshotError};
+use darbar::raid::{Action, Log, Raid, Resources, SiteId, State};
 use serde_json::Value;
 
 fn site(name: &str) -> SiteId {
@@ -136,20 +136,24 @@ fn replay_rebuilds_a_random_game_exactly() {
         state.apply(action).unwrap();
         actions.push(action);
     }
-    let record = state.replay_record(actions);
+    let game = Raid::default();
+    let record = game.replay_record(2026, actions);
     let text = record.to_json();
     let record: Replay<_, Action> = Replay::from_json(&text).unwrap();
-    assert_eq!(State::replay(&record), Ok(state));
+    assert_eq!(game.replay(&record), Ok(state));
     let mut wrong = record.clone();
     wrong.game = "pax".into();
     assert!(matches!(
-        State::replay(&wrong),
+        game.replay(&wrong),
         Err(ReplayError::WrongGame { .. })
     ));
+    let mut other = record.clone();
+    other.options.castles_in_play = true;
+    assert_eq!(game.replay(&other), Err(ReplayError::OtherOptions));
     let mut illegal = record;
     illegal.actions.insert(0, Action::EndSettlement);
     assert!(matches!(
-        State::replay(&illegal),
+        game.replay(&illegal),
         Err(ReplayError::IllegalAction { index: 0, .. })
     ));
 }
@@ -190,6 +194,12 @@ fn the_log_records_lines_only_when_asked() {
         .apply_logged(Action::Scout(site("village-5")), &mut log)
         .unwrap();
     let lines = log.take();
-    assert_eq!(lines.len(), 1);
-    assert!(lines[0].starts_with("the player scouts village-5"));
+    // Ruling 27: the GM's generation rolls first, then what the action did.
+    let (last, rolls) = lines.split_last().unwrap();
+    assert_eq!(rolls.len(), state.rolls().len());
+    assert!(rolls.iter().all(|l| l.starts_with("GM rolls")), "{rolls:?}");
+    assert!(last.starts_with("the player scouts village-5"), "{last}");
+    let mut silent = Log::silent();
+    state.apply_logged(Action::EndRaids, &mut silent).unwrap();
+    assert!(silent.take().is_empty());
 }

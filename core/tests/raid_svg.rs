@@ -395,3 +395,13 @@ fn castles_in_play_are_drawn_like_other_sites() {
     assert_eq!(values(castle)[0], seen.resources.soldiers.to_string());
     assert_eq!(values(site_group(&svg, site("castle-2"))), ["?"; 5]);
 }
+
+/// The document's title is its text, escaped once: no markup of its own shows in it.
+#[test]
+fn the_document_title_is_plain_text() {
+    let svg = State::new(7).to_svg();
+    assert!(
+        svg.contains("<title>Kingdom raid, seed 7: the kingdom as the player knows it</title>")
+    );
+    assert!(!svg.contains("&lt;title"));
+}

@@ -6,7 +6,7 @@
 use darbar::engine::Snapshot;
 use darbar::vijayanagara::{
     Action, CommandKind, DecisionKind, DeckRules, DecreeKind, EventFailure, EventHost,
-    EventProgress, EventRun, EventSide, Grant, Log, Player, Options, SpaceId, SpaceSet, State,
+    EventProgress, EventRun, EventSide, Grant, Log, Options, Player, SpaceId, SpaceSet, State,
     TurnOption,
 };
 

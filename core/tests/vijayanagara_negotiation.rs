@@ -1,7 +1,7 @@
 //! Negotiation (§1.5.2, OQ-11): Resources and cavalry tokens may be given to another faction at
 //! any decision point of the giver, one at a time; the receiver is capped at 24.
 
-use darbar::vijayanagara::{Action, Player, Options, State};
+use darbar::vijayanagara::{Action, Options, Player, State};
 
 fn gifts(state: &State) -> Vec<Action> {
     state

@@ -48,7 +48,7 @@ fn mid_game(seed: u64, steps: usize) -> State {
     let mut state = State::new(seed);
     let mut bot = RandomBot::new(seed ^ 0x5eed);
     for _ in 0..steps {
-        let Some(action) = bot.choose(&state) else {
+        let Some(action) = bot.choose_from(&state.legal_actions()) else {
             break;
         };
         state.apply(action).expect("a listed action applies");
@@ -198,7 +198,7 @@ fn write_a_mid_game_picture() {
                 if step >= 200 && interesting(&state) && state.decision().is_some() {
                     return Some(state);
                 }
-                let action = bot.choose(&state)?;
+                let action = bot.choose_from(&state.legal_actions())?;
                 state.apply(action).expect("a listed action applies");
             }
             None
@@ -206,4 +206,16 @@ fn write_a_mid_game_picture() {
         .expect("some game reaches such a position");
     std::fs::write(&path, state.to_svg()).expect("the file can be written");
     println!("{state}");
+}
+
+/// The document's title is its text, escaped once: no markup of its own shows in it.
+#[test]
+fn the_document_title_is_plain_text() {
+    let svg = State::new(7).to_svg();
+    assert!(
+        svg.contains("<title>Vijayanagara, seed 7: the board</title>"),
+        "{}",
+        &svg[..300]
+    );
+    assert!(!svg.contains("&lt;title"));
 }

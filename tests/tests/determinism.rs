@@ -1,12 +1,14 @@
 //! Determinism (architecture principle 4): the same seed and actions give byte-identical
 //! states, and a replay record rebuilds the game.
 
+use std::sync::Arc;
+
 use darbar::bots::RandomBot;
-use darbar::engine::{Replay, ReplayError, Snapshot};
-use darbar::vijayanagara::{
-    Action, Log, PieceSource, Player, Options, State, VijayanagaraReplay,
-};
-use darbar_lua::CardHost;
+use darbar::engine::{Game, Log, Replay, ReplayError, ReplayOf, Snapshot};
+use darbar::vijayanagara::{Action, Options, PieceSource, Player, State, Vijayanagara};
+use darbar_lua::Cards;
+
+type VijayanagaraReplay = ReplayOf<Vijayanagara>;
 
 #[test]
 fn same_seed_gives_byte_identical_snapshots() {
@@ -24,23 +26,29 @@ fn options_are_part_of_the_state_and_the_record() {
         natural_six_always_misses: true,
         ..Options::default()
     };
-    let state = State::with_options(5, options);
+    let game = Vijayanagara::new(options);
+    let state = game.new_initial_state(5);
     assert_eq!(state.options(), &options);
     let restored = State::from_snapshot(&state.to_snapshot()).unwrap();
     assert_eq!(restored.options(), &options);
-    let record = state.replay_record(vec![]);
+    let record = game.replay_record(5, vec![]);
     let text = record.to_json();
     let read = VijayanagaraReplay::from_json(&text).unwrap();
     assert_eq!(read, record);
-    assert_eq!(State::replay(&read), Ok(state));
+    assert_eq!(game.replay(&read), Ok(state));
+    assert_eq!(
+        Vijayanagara::default().replay(&read),
+        Err(ReplayError::OtherOptions)
+    );
 }
 
 #[test]
 fn replay_refuses_another_game_and_illegal_actions() {
-    let mut record = State::new(3).replay_record(vec![]);
+    let game = Vijayanagara::default();
+    let mut record = game.replay_record(3, vec![]);
     record.game = "raid".into();
     assert!(matches!(
-        State::replay(&record),
+        game.replay(&record),
         Err(ReplayError::WrongGame { .. })
     ));
     // At the start of the game no refill is owed, so a refill action is illegal (§1.9).
@@ -51,7 +59,7 @@ fn replay_refuses_another_game_and_illegal_actions() {
         actions: vec![Action::Refill(PieceSource::Available)],
     };
     assert!(matches!(
-        State::replay(&record),
+        game.replay(&record),
         Err(ReplayError::IllegalAction { index: 0, .. })
     ));
     assert!(VijayanagaraReplay::from_json("{\"game\": 1}").is_err());
@@ -73,13 +81,12 @@ fn a_restored_state_continues_identically() {
 
 /// Plays a random game with Event cards from the Lua deck; returns the final state and the
 /// actions taken.
-fn random_game_with_events(host: &CardHost, seed: u64) -> (State, Vec<Action>) {
-    let mut state = host.new_game(seed);
+fn random_game_with_events(game: &Vijayanagara, seed: u64) -> (State, Vec<Action>) {
+    let mut state = game.new_initial_state(seed);
     let mut bot = RandomBot::new(seed ^ 0x5eed);
     let mut actions = Vec::new();
-    while let Some(action) = bot.choose(&state) {
-        state
-            .apply_with(action, host, &mut Log::silent())
+    while let Some(action) = bot.choose_from(&game.legal_actions(&state)) {
+        game.apply(&mut state, action, &mut Log::silent())
             .unwrap_or_else(|e| panic!("seed {seed}: {action}: {e}"));
         actions.push(action);
     }
@@ -88,19 +95,51 @@ fn random_game_with_events(host: &CardHost, seed: u64) -> (State, Vec<Action>) {
 
 #[test]
 fn replays_with_events_are_identical_across_a_thousand_seeds() {
-    let host = CardHost::standard();
+    let cards = Cards::standard();
+    let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
     let mut events = 0;
     for seed in 0..1000 {
-        let (state, actions) = random_game_with_events(&host, seed);
+        let (state, actions) = random_game_with_events(&game, seed);
         assert!(state.is_over(), "seed {seed}: the game ends");
         events += actions
             .iter()
             .filter(|a| matches!(a, Action::Event(_)))
             .count();
-        let record = VijayanagaraReplay::from_json(&state.replay_record(actions).to_json())
+        let record = VijayanagaraReplay::from_json(&game.replay_record(seed, actions).to_json())
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let replayed = State::replay_with(&record, &host).unwrap_or_else(|e| panic!("{e}"));
+        let replayed = game.replay(&record).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(replayed.to_snapshot(), state.to_snapshot(), "seed {seed}");
     }
     assert!(events > 1000, "events were played: {events}");
+}
+
+/// Every registered game, through the erased interface: the same seed and choices give
+/// byte-identical snapshots, and the replay record rebuilds the game exactly.
+#[test]
+fn every_registered_game_replays_identically() {
+    let registry = darbar_lua::registry();
+    for name in registry.names() {
+        let game = registry.load(name, &serde_json::Value::Null).unwrap();
+        for seed in 0..20 {
+            let mut a = game.new_initial_state(seed);
+            let mut b = game.new_initial_state(seed);
+            let mut bot = RandomBot::new(seed);
+            while let Some(id) = bot.choose_from(&a.legal_actions()) {
+                a.apply(id)
+                    .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+                b.apply(id).unwrap();
+            }
+            assert_eq!(a.to_snapshot(), b.to_snapshot(), "{name} seed {seed}");
+            let record = a.replay_record().unwrap();
+            let replayed = registry
+                .replay(&record, &serde_json::Value::Null)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+            assert_eq!(
+                replayed.to_snapshot(),
+                a.to_snapshot(),
+                "{name} seed {seed}"
+            );
+            assert_eq!(replayed.history(), a.history());
+        }
+    }
 }

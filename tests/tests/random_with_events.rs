@@ -1,48 +1,35 @@
 //! The random-simulation test of Vijayanagara with its Event cards played from the Lua deck
 //! (architecture, "Tests every game has"): 5,000 seeded games of random legal actions, every
-//! step checked as `darbar::vijayanagara::simulation` says (no dead end, listed actions apply,
-//! unlisted ones are refused with the state unchanged, clone and snapshot round trips, the
-//! invariants of R-3, final scoring within the step cap). Each of the two threads loads its
-//! own card host: Lua states stay on their thread.
+//! step checked by `darbar::testing::play_checked` (no dead end, listed actions apply,
+//! unlisted ones are refused with the state unchanged, text and number round trips, clone and
+//! snapshot round trips, the invariants of R-3, resampling, final scoring within the step cap).
+//! The card deck is shared by the two threads; each runs the cards on a Lua host of its own.
 
-use darbar::vijayanagara::simulation::{Checks, play_checked_with};
-use darbar_lua::CardHost;
+use std::sync::Arc;
+
+use darbar::testing::{Checks, on_seeds, play_checked};
+use darbar::vijayanagara::{Action, Vijayanagara};
+use darbar_lua::Cards;
 
 const GAMES: u64 = 5_000;
-const THREADS: u64 = 2;
+const THREADS: usize = 2;
 
 #[test]
 fn five_thousand_random_games_with_events_pass_every_check() {
-    let results: Vec<Result<(usize, usize), String>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..THREADS)
-            .map(|t| {
-                scope.spawn(move || {
-                    let host = CardHost::standard();
-                    let options = host.rule_options();
-                    let (mut steps, mut events) = (0, 0);
-                    for seed in (t..GAMES).step_by(THREADS as usize) {
-                        match play_checked_with(seed, Checks::Full, options, &host) {
-                            Ok(report) => {
-                                steps += report.steps;
-                                events += report.events;
-                            }
-                            Err(failure) => return Err(failure.to_string()),
-                        }
-                    }
-                    Ok((steps, events))
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|_| Err("a worker panicked".into())))
-            .collect()
+    let cards = Cards::standard();
+    let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
+    let results = on_seeds(THREADS, 0..GAMES, |seed| {
+        play_checked(&game, seed, Checks::Full)
     });
     let (mut steps, mut events) = (0, 0);
     for result in results {
-        let (s, e) = result.unwrap_or_else(|failure| panic!("{failure}"));
-        steps += s;
-        events += e;
+        let report = result.unwrap_or_else(|failure| panic!("{failure}"));
+        steps += report.steps;
+        events += report
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Event(_)))
+            .count();
     }
     assert!(
         steps > GAMES as usize * 50,

@@ -31,9 +31,9 @@ use serde_json::Value;
 use thiserror::Error;
 
 use super::game::{Cites, Game, Seat, SeatDecision};
+use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError};
 use crate::bots::{DynBot, Erased, RandomBot, RandomRollout, RolloutBot};
 use crate::testing::{self, Checks, Failure};
-use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError};
 
 /// Why an action given by number or text was not applied.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -629,7 +629,11 @@ impl<G: Game> DynState for Play<G> {
             );
         }
         let seed = self.game.0.seed(&self.origin);
-        Ok(self.game.0.replay_record(seed, self.history.clone()).to_json())
+        Ok(self
+            .game
+            .0
+            .replay_record(seed, self.history.clone())
+            .to_json())
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -19,8 +19,8 @@ pub use dyn_game::{
     CheckedGame, DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure,
     options_from_json,
 };
-pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};
 pub use error::Rule;
+pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};
 pub use log::Log;
 pub use replay::{Replay, ReplayError};
 pub use rng::GameRng;

@@ -67,7 +67,10 @@ impl FromStr for Take {
         let heap: u8 = heap.parse().map_err(|_| format!("no heap {heap:?}"))?;
         let count: u8 = count.parse().map_err(|_| format!("no count {count:?}"))?;
         if usize::from(heap) >= HEAPS || !(1..=MAX_TAKE).contains(&count) {
-            return Err(format!("heaps are 0 to {} and a take 1 to {MAX_TAKE}", HEAPS - 1));
+            return Err(format!(
+                "heaps are 0 to {} and a take 1 to {MAX_TAKE}",
+                HEAPS - 1
+            ));
         }
         Ok(Take { heap, count })
     }
@@ -173,15 +176,18 @@ pub struct Nim {
 impl Nim {
     /// The registry entry.
     pub(crate) fn entry() -> GameEntry {
-        GameEntry::new::<Nim>("Nim, the test game of the game interface", |options: Options| {
-            if !(2..=4).contains(&options.players) || options.max_heap == 0 {
-                return Err(crate::engine::LoadError::BadOptions {
-                    game: "nim",
-                    reason: "players is 2 to 4 and max_heap at least 1 (N-1, N-2)".into(),
-                });
-            }
-            Ok(Nim { options })
-        })
+        GameEntry::new::<Nim>(
+            "Nim, the test game of the game interface",
+            |options: Options| {
+                if !(2..=4).contains(&options.players) || options.max_heap == 0 {
+                    return Err(crate::engine::LoadError::BadOptions {
+                        game: "nim",
+                        reason: "players is 2 to 4 and max_heap at least 1 (N-1, N-2)".into(),
+                    });
+                }
+                Ok(Nim { options })
+            },
+        )
     }
 }
 
@@ -238,7 +244,12 @@ impl Game for Nim {
     fn apply_unchecked(&self, state: &mut State, take: Take, log: &mut Log) -> Result<(), Error> {
         let heap = &mut state.heaps[usize::from(take.heap)];
         *heap = heap.saturating_sub(take.count);
-        log.say(|| format!("seat {} takes {} from heap {}", state.to_move, take.count, take.heap));
+        log.say(|| {
+            format!(
+                "seat {} takes {} from heap {}",
+                state.to_move, take.count, take.heap
+            )
+        });
         if state.heaps == [0; HEAPS] {
             state.winner = Some(state.to_move);
             log.say(|| format!("seat {} takes the last object and wins", state.to_move));

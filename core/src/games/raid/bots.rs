@@ -1,33 +1,13 @@
 //! Bots for the raid game: a greedy player that maximises the expected score one turn ahead.
 //!
-//! [`GreedyBot`] evaluates every legal action by Monte Carlo rollouts to the end of the current
-//! turn; [`RandomBot`] (the generic uniform bot of [`crate::bots`]) picks any legal action.
-//! Both draw from their own seeded generators, never from the game's.
-
-use rand_core::Rng;
+//! [`GreedyBot`] is the generic flat Monte Carlo bot of [`crate::bots`] with the raid game's
+//! own [`TurnRollout`]: playouts to the end of the current turn by a fixed policy, valued by
+//! the score. It draws from its own seeded generator, never from the game's.
 
 use super::state::Phase;
-use super::{Action, Campaign, Ending, Log, State, Talent, Trade};
-use crate::bots::RandomBot;
-use crate::engine::GameRng;
-
-/// The uniform random bot for the raid game: every legal action equally likely.
-///
-/// ```
-/// use darbar::raid::State;
-/// use darbar::raid::bots::choose_random;
-/// use darbar::bots::RandomBot;
-///
-/// let mut state = State::new(3);
-/// let mut bot = RandomBot::new(3);
-/// while let Some(action) = choose_random(&mut bot, &state) {
-///     state.apply(action).unwrap();
-/// }
-/// assert!(state.is_over());
-/// ```
-pub fn choose_random(bot: &mut RandomBot, state: &State) -> Option<Action> {
-    bot.choose_from(&state.legal_actions())
-}
+use super::{Action, Ending, Raid, State, Talent, Trade};
+use crate::bots::{Bot, Rollout, RolloutBot};
+use crate::engine::{GameRng, Seat, SeatDecision};
 
 /// The value of a position at the end of a turn (RG-10, ruling 26): the score of
 /// [`State::score`] while the game goes on or after the Empire arrives, 0 after death or a
@@ -84,66 +64,73 @@ pub fn turn_value(state: &State) -> f64 {
 /// ```
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
-    rng: GameRng,
-    rollouts: u32,
-    /// The turn and number of trades made in its settlement.
-    trades: (u32, u32),
+    search: RolloutBot<TurnRollout>,
+    trades: TradesThisTurn,
+}
+
+/// How many trades the bot has made in the settlement of `turn`.
+#[derive(Clone, Copy, Debug, Default)]
+struct TradesThisTurn {
+    turn: u32,
+    count: u32,
 }
 
 impl GreedyBot {
     /// Rollouts per action by default.
     pub const DEFAULT_ROLLOUTS: u32 = 16;
-    /// Trades in one settlement before the bot follows the rollout policy.
+    /// Trades in one settlement after which the bot follows the rollout policy.
     pub const MAX_TRADES: u32 = 40;
 
-    /// A bot seeded with `seed`, with [`GreedyBot::DEFAULT_ROLLOUTS`] rollouts per action.
+    /// A bot seeded with `seed`, with [`GreedyBot::DEFAULT_ROLLOUTS`].
     pub fn new(seed: u64) -> Self {
         GreedyBot::with_rollouts(seed, GreedyBot::DEFAULT_ROLLOUTS)
     }
 
-    /// A bot seeded with `seed`, with `rollouts` rollouts per action (at least 1).
+    /// A bot seeded with `seed` that plays `rollouts` rollouts per action (at least 1).
     pub fn with_rollouts(seed: u64, rollouts: u32) -> Self {
         GreedyBot {
-            rng: GameRng::from_seed_u64(seed ^ 0x6772_6565_6479),
-            rollouts: rollouts.max(1),
-            trades: (0, 0),
+            search: RolloutBot::new(seed ^ 0x6772_6565_6479, rollouts, TurnRollout),
+            trades: TradesThisTurn::default(),
         }
     }
 
     /// Rollouts per action.
     pub fn rollouts(&self) -> u32 {
-        self.rollouts
+        self.search.rollouts()
     }
 
-    /// The chosen action, or `None` once the game is over.
+    /// The action to take, or `None` once the game is over.
     pub fn choose(&mut self, state: &State) -> Option<Action> {
         let legal = state.legal_actions();
         if legal.len() <= 1 {
             return legal.first().copied();
         }
         if state.phase() == Phase::Settlement {
-            if self.trades.0 != state.turn() {
-                self.trades = (state.turn(), 0);
+            if self.trades.turn != state.turn() {
+                self.trades = TradesThisTurn {
+                    turn: state.turn(),
+                    count: 0,
+                };
             }
-            if self.trades.1 >= GreedyBot::MAX_TRADES {
+            if self.trades.count >= GreedyBot::MAX_TRADES {
                 return Some(rollout_policy(state, &legal));
             }
         }
-        let values = self.evaluate_actions(state, &legal);
+        let values = self.values(state, &legal);
         let mut best = 0;
         for (i, &value) in values.iter().enumerate() {
             if value > values[best] {
                 best = i;
             }
         }
-        let action = legal[best];
+        let action = legal.get(best).copied()?;
         if matches!(action, Action::Trade(_)) {
-            self.trades.1 += 1;
+            self.trades.count += 1;
         }
         Some(action)
     }
 
-    /// The estimated expected end-of-turn value of every legal action, in the order of
+    /// The expected [`turn_value`] of every legal action, in the order of
     /// [`State::legal_actions`].
     ///
     /// ```
@@ -156,53 +143,49 @@ impl GreedyBot {
     /// ```
     pub fn evaluate(&mut self, state: &State) -> Vec<(Action, f64)> {
         let legal = state.legal_actions();
-        let values = self.evaluate_actions(state, &legal);
+        let values = self.values(state, &legal);
         legal.into_iter().zip(values).collect()
     }
 
-    fn evaluate_actions(&mut self, state: &State, legal: &[Action]) -> Vec<f64> {
-        let mut totals = vec![0.0; legal.len()];
-        if legal.is_empty() {
-            return totals;
-        }
-        // A copy without the roll record, the campaign and forced dice: cheap to clone again.
-        let mut lean = state.clone();
-        lean.rolls = Vec::new();
-        lean.forced_dice = Vec::new();
-        lean.campaign = Campaign::default();
-        let turn = state.turn();
-        for _ in 0..self.rollouts {
-            let seed = self.rng.next_u64();
-            let mut sampler = GameRng::from_seed_u64(seed);
-            let known = super::game::determinise(&lean, &mut sampler);
-            let dice_seed = sampler.next_u64();
-            for (total, &action) in totals.iter_mut().zip(legal) {
-                let mut copy = known.clone();
-                copy.rng = GameRng::from_seed_u64(dice_seed);
-                let mut log = Log::silent();
-                copy.apply_unchecked(action, &mut log);
-                finish_turn(&mut copy, turn, &mut log);
-                *total += turn_value(&copy);
-            }
-        }
-        let n = f64::from(self.rollouts);
-        totals.iter().map(|t| t / n).collect()
+    fn values(&mut self, state: &State, legal: &[Action]) -> Vec<f64> {
+        self.search
+            .evaluate(&Raid::new(*state.options()), state, 0, legal)
     }
 }
 
-/// Plays the rollout policy until turn `turn` is over.
-fn finish_turn(state: &mut State, turn: u32, log: &mut Log) {
-    // Each turn is finite under the policy; the cap only guards against a mistake.
-    for _ in 0..1_000 {
-        if state.is_over() || state.turn() != turn {
-            return;
-        }
-        let legal = state.legal_actions();
-        if legal.is_empty() {
-            return;
-        }
-        let action = rollout_policy(state, &legal);
-        state.apply_unchecked(action, log);
+impl Bot<Raid> for GreedyBot {
+    fn choose(
+        &mut self,
+        _game: &Raid,
+        state: &State,
+        _decision: &SeatDecision<Raid>,
+    ) -> Option<Action> {
+        GreedyBot::choose(self, state)
+    }
+}
+
+/// The raid game's rollout for [`RolloutBot`]: the fixed policy of [`GreedyBot`], played until
+/// the turn it began in is over, valued by [`turn_value`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TurnRollout;
+
+impl Rollout<Raid> for TurnRollout {
+    fn policy(
+        &mut self,
+        _game: &Raid,
+        state: &State,
+        decision: &SeatDecision<Raid>,
+        _rng: &mut GameRng,
+    ) -> Option<Action> {
+        (!decision.choices.is_empty()).then(|| rollout_policy(state, &decision.choices))
+    }
+
+    fn stop(&self, _game: &Raid, start: &State, state: &State) -> bool {
+        state.turn() != start.turn()
+    }
+
+    fn value(&self, _game: &Raid, state: &State, _seat: Seat) -> f64 {
+        turn_value(state)
     }
 }
 

@@ -6,7 +6,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::state::Phase;
-use super::{Action, Error, Log, RaidData, SiteId, State, Talent, TalentSet, Trade};
+use super::{Action, Error, Log, Raid, RaidData, SiteId, State, Talent, TalentSet, Trade};
+use crate::engine::Game;
 use crate::engine::{Decision, Rule};
 
 /// The one player of the raid game; the GM is the engine (RG-OQ-20, ruling 27).
@@ -204,21 +205,33 @@ impl State {
 
     /// Applies a legal action and writes what happened to `log`.
     pub fn apply_logged(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
-        let decision = self.decision().ok_or(Error::GameOver)?;
-        if !decision.allows(&action) {
-            return Err(self.refusal(action, decision.kind));
-        }
-        // Work on a copy and commit it whole: whatever happens, a refusal changes nothing.
-        let mut next = self.clone();
-        next.apply_unchecked(action, log);
-        *self = next;
-        Ok(())
+        Raid::new(self.options).apply(self, action, log)
     }
 
     /// Applies an action that must be one of [`State::legal_actions`], without checking that
     /// it is: the fast path for bots that only play listed actions. An unlisted action may
     /// leave the state inconsistent.
+    ///
+    /// The GM's rolls of the action (ruling 27) are said to `log` before what the action did,
+    /// and kept in [`State::rolls`] until the next action: the state holds one action's rolls,
+    /// never the game's.
     pub fn apply_unchecked(&mut self, action: Action, log: &mut Log) {
+        self.rolls.clear();
+        if !log.is_recording() {
+            return self.carry_out(action, log);
+        }
+        let mut narrative = Log::recording();
+        self.carry_out(action, &mut narrative);
+        for roll in &self.rolls {
+            log.say(|| roll.to_string());
+        }
+        for line in narrative.take() {
+            log.say(|| line);
+        }
+    }
+
+    /// What `action` does, by the rules of its phase.
+    fn carry_out(&mut self, action: Action, log: &mut Log) {
         match action {
             Action::Scout(site) => self.scout(site, log),
             Action::SkipScout => {

@@ -5,9 +5,7 @@ use rand_core::Rng;
 use crate::engine::{Cites, Decision, Game, GameRng, LoadError, Log, Rule, Seat, SeatDecision};
 use crate::games::GameEntry;
 
-use super::{
-    ACTION_COUNT, Action, Campaign, DecisionKind, Error, Options, SiteId, State, View,
-};
+use super::{ACTION_COUNT, Action, Campaign, DecisionKind, Error, Options, SiteId, State, View};
 
 /// The kingdom raid game's rules: its options and the campaign each game starts from (RG-11).
 /// The one seat, 0, is the raider; the GM is the engine (ruling 27).
@@ -57,15 +55,14 @@ impl Raid {
             "the kingdom raid dice game: a GM-run solo raid with campaigns",
             |options| {
                 let mut options = options.clone();
-                let campaign = match options.as_object_mut().and_then(|o| o.remove("campaign"))
-                {
+                let campaign = match options.as_object_mut().and_then(|o| o.remove("campaign")) {
                     None | Some(serde_json::Value::Null) => Campaign::default(),
-                    Some(campaign) => serde_json::from_value(campaign).map_err(|e| {
-                        LoadError::BadOptions {
+                    Some(campaign) => {
+                        serde_json::from_value(campaign).map_err(|e| LoadError::BadOptions {
                             game: "raid",
                             reason: format!("campaign: {e}"),
-                        }
-                    })?,
+                        })?
+                    }
                 };
                 let options = crate::engine::options_from_json("raid", &options)?;
                 Raid::with_campaign(options, campaign).map_err(|e| LoadError::BadOptions {
@@ -131,7 +128,12 @@ impl Game for Raid {
         })
     }
 
-    fn apply_unchecked(&self, state: &mut State, action: Action, log: &mut Log) -> Result<(), Error> {
+    fn apply_unchecked(
+        &self,
+        state: &mut State,
+        action: Action,
+        log: &mut Log,
+    ) -> Result<(), Error> {
         state.apply_unchecked(action, log);
         Ok(())
     }
@@ -171,11 +173,25 @@ impl Game for Raid {
     fn resample(&self, state: &State, _seat: Seat, rng: &mut GameRng) -> State {
         let mut copy = determinise(state, rng);
         copy.rng = GameRng::from_seed_u64(rng.next_u64());
+        copy.forced_dice.clear();
         copy
     }
 
     fn milestone(&self, state: &State) -> u64 {
         u64::from(state.turn())
+    }
+
+    fn bot_names(&self) -> &'static [&'static str] {
+        &["greedy"]
+    }
+
+    /// `greedy`: [`GreedyBot`](super::bots::GreedyBot), the best score one turn ahead.
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn crate::bots::DynBot>> {
+        (name == "greedy").then(|| {
+            Box::new(crate::bots::Erased::<Raid, _>::new(
+                super::bots::GreedyBot::new(seed),
+            )) as Box<dyn crate::bots::DynBot>
+        })
     }
 
     fn to_svg(&self, state: &State) -> Option<String> {

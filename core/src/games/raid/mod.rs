@@ -3,7 +3,7 @@
 //! the last fort.
 //!
 //! The engine is the GM (ruling 27): every roll comes from the seeded generator in the state and
-//! is recorded ([`State::rolls`]). The turn runs as decisions (RG-3): scout (RG-4), raid with
+//! is said to the action's log ([`State::rolls`] keeps those of the last action). The turn runs as decisions (RG-3): scout (RG-4), raid with
 //! continued plunder and consecutive raids (RG-5), the war status (RG-6), settlement (RG-7).
 //! [`State::decision`] lists the legal [`Action`]s; [`State::apply`] takes one or refuses it
 //! with an [`Error`] naming the rule, changing nothing. Section numbers `RG-x.y` refer to the
@@ -23,14 +23,15 @@
 //!
 //! ```
 //! use darbar::engine::Snapshot;
-//! use darbar::raid::{Action, State};
+//! use darbar::raid::{Action, Log, State};
 //!
 //! let mut state = State::new(2024);
 //! println!("{state}"); // a readable picture: sites as the player knows them, forts, camp
 //! state.apply(Action::SkipScout).unwrap();
-//! state.apply("raid village-1".parse().unwrap()).unwrap();
-//! for roll in state.rolls() {
-//!     println!("{roll}"); // "GM rolls 2d3 for village-1's Food: 2, 3 = 5", ...
+//! let mut log = Log::recording();
+//! state.apply_logged("raid village-1".parse().unwrap(), &mut log).unwrap();
+//! for line in log.take() {
+//!     println!("{line}"); // "GM rolls 2d3 for village-1's Food: 2, 3 = 5", ..., then the raid
 //! }
 //! let restored = State::from_snapshot(&state.to_snapshot()).unwrap();
 //! assert_eq!(restored, state);

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Campaign, Dice, Error, GmRoll, RaidData, Options, Resource, Resources, RollFor, SITE_COUNT,
+    Campaign, Dice, Error, GmRoll, Options, RaidData, Resource, Resources, RollFor, SITE_COUNT,
     SiteId, SiteKind, Talent, TalentSet, UnitId, UnitSet, WarStatus,
 };
 use crate::engine::GameRng;
@@ -346,7 +346,8 @@ impl State {
         self.ending.is_some()
     }
 
-    /// Every GM roll so far, in order (ruling 27).
+    /// The GM's rolls of the last action, in order (ruling 27); a recording [`Log`] of the
+    /// action has them too, before the action's own lines.
     pub fn rolls(&self) -> &[GmRoll] {
         &self.rolls
     }

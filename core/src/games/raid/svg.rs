@@ -229,7 +229,7 @@ impl State {
             WIDTH,
             HEIGHT,
             &format!(
-                "<title>Kingdom raid, seed {}: the kingdom as the player knows it</title>",
+                "Kingdom raid, seed {}: the kingdom as the player knows it",
                 self.seed()
             ),
         );

@@ -481,7 +481,7 @@ mod tests {
                     distinct.insert(index);
                 }
                 let action = bot
-                    .choose(&state)
+                    .choose_from(&state.legal_actions())
                     .expect("a decision before the game is over");
                 state.apply(action).unwrap();
                 steps += 1;

@@ -5,8 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::event::EventHost;
 use super::sequence::Frame;
-use super::{Action, CommandKind, DecreeKind, Error, Faction, Log, Player, SpaceId, State};
-use crate::engine::{Decision, Rule};
+use super::{
+    Action, CommandKind, DecreeKind, Error, Faction, Log, Player, SpaceId, State, Vijayanagara,
+};
+use crate::engine::{Decision, Game, Rule, Seat};
 
 /// What a pending decision is about. [`DecisionKind::rule`] names the rule that says what is
 /// legal in it.
@@ -186,25 +188,23 @@ impl State {
         self.apply_logged(action, &mut Log::silent())
     }
 
-    /// Applies a legal action and writes what happened to `log`.
+    /// Applies a legal action and writes what happened to `log` (through
+    /// [`Game::apply`], without Event cards: see [`State::apply_with`]).
     pub fn apply_logged(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
-        self.apply_checked(action, None, log)
+        Vijayanagara::default().apply(self, action, log)
     }
 
-    /// Checks that `action` is legal, then applies it on a copy that replaces the state only
-    /// if everything succeeds.
+    /// Applies a legal action with Event texts run on a host borrowed for the call: checks that
+    /// it is listed, then applies it on a copy that replaces the state only if everything
+    /// succeeds.
     pub(crate) fn apply_checked(
         &mut self,
         action: Action,
         host: Option<&dyn EventHost>,
         log: &mut Log,
     ) -> Result<(), Error> {
-        let decision = self.decision().ok_or(Error::GameOver)?;
-        if !decision.allows(&action) {
-            return Err(Error::IllegalAction {
-                action: action.to_string(),
-                rule: decision.kind.rule(),
-            });
+        if !self.decision().is_some_and(|d| d.allows(&action)) {
+            return Err(Vijayanagara::default().refusal(self, action));
         }
         // Work on a copy and commit it whole: whatever happens, a refusal changes nothing.
         let mut next = self.clone();
@@ -215,14 +215,7 @@ impl State {
 
     /// Applies an action on behalf of `player`, refusing it if the decision is someone else's.
     pub fn apply_as(&mut self, player: Player, action: Action) -> Result<(), Error> {
-        match self.decision() {
-            Some(d) if d.player != player => Err(Error::NotYourDecision {
-                expected: d.player,
-                actual: player,
-                rule: d.kind.rule(),
-            }),
-            _ => self.apply(action),
-        }
+        Vijayanagara::default().apply_as(self, player as Seat, action, &mut Log::silent())
     }
 
     /// Applies an action that must be one of [`State::legal_actions`], without checking that

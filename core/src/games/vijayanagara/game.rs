@@ -9,7 +9,7 @@ use rand_core::Rng;
 use serde::Serialize;
 
 use super::observation::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
-use super::{ACTION_COUNT, Action, DecisionKind, Error, EventHost, Player, Options, State};
+use super::{ACTION_COUNT, Action, DecisionKind, Error, EventHost, Options, Player, State};
 use crate::engine::{
     Cites, Decision, Game, GameRng, LoadError, Log, Rule, ScriptFailure, Seat, SeatDecision,
     options_from_json,
@@ -32,7 +32,7 @@ use crate::games::GameEntry;
 /// let first = game.legal_actions(&state)[0];
 /// game.apply(&mut state, first, &mut Log::silent()).unwrap();
 /// assert_eq!(game.num_players(), 3);
-/// assert_eq!(game.seat_name(1), "BK");
+/// assert_eq!(game.seat_name(1), "Bahmani Kingdom");
 /// ```
 #[derive(Clone, Default)]
 pub struct Vijayanagara {
@@ -64,10 +64,7 @@ impl Vijayanagara {
 
     /// The rules with Event cards run on `cards` (the options' `events` is turned on; their
     /// `deck` must be the host's deck rules).
-    pub fn with_cards(
-        options: Options,
-        cards: Arc<dyn EventHost + Send + Sync>,
-    ) -> Vijayanagara {
+    pub fn with_cards(options: Options, cards: Arc<dyn EventHost + Send + Sync>) -> Vijayanagara {
         Vijayanagara {
             options: Options {
                 events: true,
@@ -167,7 +164,7 @@ impl Game for Vijayanagara {
     fn seat_name(&self, seat: Seat) -> String {
         Player::ALL
             .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |p| p.faction().abbreviation().into())
+            .map_or_else(|| format!("seat {seat}"), ToString::to_string)
     }
 
     fn new_initial_state(&self, seed: u64) -> State {
@@ -190,7 +187,12 @@ impl Game for Vijayanagara {
         })
     }
 
-    fn apply_unchecked(&self, state: &mut State, action: Action, log: &mut Log) -> Result<(), Error> {
+    fn apply_unchecked(
+        &self,
+        state: &mut State,
+        action: Action,
+        log: &mut Log,
+    ) -> Result<(), Error> {
         state.apply_inner(action, self.host(), log)
     }
 
@@ -205,9 +207,7 @@ impl Game for Vijayanagara {
     }
 
     fn wrong_seat(&self, state: &State, seat: Seat, expected: Seat) -> Error {
-        let rule = state
-            .decision()
-            .map_or(Rule("2.2"), |d| d.kind.rule());
+        let rule = state.decision().map_or(Rule("2.2"), |d| d.kind.rule());
         match (Player::ALL.get(expected), Player::ALL.get(seat)) {
             (Some(&expected), Some(&actual)) => Error::NotYourDecision {
                 expected,
@@ -281,6 +281,7 @@ impl Game for Vijayanagara {
         let mut copy = state.clone();
         copy.deck = state.deck.resample(rng);
         copy.rng = GameRng::from_seed_u64(rng.next_u64());
+        copy.forced_dice.clear();
         copy
     }
 

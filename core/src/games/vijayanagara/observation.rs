@@ -494,7 +494,7 @@ mod tests {
                         assert_eq!(one_hot(DECIDER..DECISION_KIND), decided);
                     }
                 }
-                let Some(action) = bot.choose(&state) else {
+                let Some(action) = bot.choose_from(&state.legal_actions()) else {
                     break;
                 };
                 state.apply(action).unwrap();

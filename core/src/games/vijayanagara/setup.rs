@@ -4,7 +4,7 @@ use super::influence::{InfluenceTrack, InfluenceTracks};
 use super::lasting::LastingEffects;
 use super::state::{Available, Spaces};
 use super::{
-    Deck, Dynasty, Log, PerPlayer, PlayOrderBox, Player, Options, SPACE_COUNT, SpaceId,
+    Deck, Dynasty, Log, Options, PerPlayer, PlayOrderBox, Player, SPACE_COUNT, SpaceId,
     SpacePieces, SpaceSet, State, Structure,
 };
 use crate::engine::GameRng;

@@ -15,8 +15,8 @@ use super::influence::InfluenceTracks;
 use super::lasting::LastingEffects;
 use super::sequence::Frame;
 use super::{
-    Deck, Dynasty, Error, Loyalty, Map, PerPlayer, Piece, PieceKind, PlayOrderBox, Player,
-    Options, SPACE_COUNT, SpaceId, SpacePieces, SpaceSet,
+    Deck, Dynasty, Error, Loyalty, Map, Options, PerPlayer, Piece, PieceKind, PlayOrderBox, Player,
+    SPACE_COUNT, SpaceId, SpacePieces, SpaceSet,
 };
 use crate::engine::GameRng;
 

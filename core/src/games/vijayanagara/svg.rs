@@ -214,10 +214,7 @@ impl State {
         let mut svg = Svg::document(
             WIDTH,
             HEIGHT,
-            &format!(
-                "<title>Vijayanagara, seed {}: the board</title>",
-                self.seed()
-            ),
+            &format!("Vijayanagara, seed {}: the board", self.seed()),
         );
         self.draw_adjacency(&mut svg);
         for space in SpaceId::ALL {
