@@ -4,21 +4,32 @@
 //! plain values with typed actions and errors under strict validation: every refused operation
 //! names the section of the rules it enforces and leaves the state exactly as it was.
 //!
-//! - [`engine`]: what every game shares (the seeded generator, decisions, snapshots, replays).
+//! - [`engine`]: what every game shares: the [`Game`](engine::Game) interface (a game's rules
+//!   with their options; states are plain values), its erased form for the bindings
+//!   ([`DynGame`](engine::DynGame), [`DynState`](engine::DynState)), the seeded generator,
+//!   decisions, snapshots, replays and the log.
+//! - [`games`]: the games and the [`Registry`](games::Registry) that finds them by name, with
+//!   the steps to add a game.
 //! - [`vijayanagara`]: Vijayanagara (GMT, 1290–1398), playable end to end.
-//! - [`raid`]: the kingdom raid dice game, a GM-run solo game with campaigns, playable end to end.
-//! - [`bots`]: players that choose among the legal actions.
+//! - [`raid`]: the kingdom raid dice game, a GM-run solo game with campaigns.
+//! - [`bots`]: players written once over the interface: random and flat Monte Carlo.
+//! - [`testing`]: the random-simulation checker, the proptest driver, the seed fan-out and the
+//!   playthroughs every game's tests use.
 //!
 //! ```
-//! use darbar::vijayanagara::{Player, State};
+//! use darbar::bots::{Bot, RandomBot};
+//! use darbar::engine::{Game, Log};
+//! use darbar::vijayanagara::{Player, Vijayanagara};
 //!
-//! let mut state = State::new(42);
+//! let game = Vijayanagara::default();
+//! let mut state = game.new_initial_state(42);
 //! println!("{state}"); // a readable picture of the board
 //! assert_eq!(state.resources(Player::Bahmani), 6);
 //!
 //! // Every decision lists its legal choices; apply one of them.
-//! let first = state.legal_actions()[0];
-//! state.apply(first).unwrap();
+//! let decision = game.decision(&state).unwrap();
+//! let action = RandomBot::new(1).choose(&game, &state, &decision).unwrap();
+//! game.apply(&mut state, action, &mut Log::silent()).unwrap();
 //! ```
 
 #![forbid(unsafe_code)]

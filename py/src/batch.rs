@@ -1,177 +1,153 @@
-//! Work that runs in Rust with the GIL released: many random games at once, and replays.
+//! Work over whole games: many random games at once in Rust with the GIL released, and
+//! replays.
 
-use darbar::bots::RandomBot;
-use darbar::vijayanagara::{self as vj, Log, VijayanagaraReplay};
-use pyo3::exceptions::PyValueError;
+use std::sync::Arc;
+
+use darbar::bots::{DynBot, RandomBot};
+use darbar::engine::{DynState, ReplayError};
+use darbar::games::OpenError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::Value;
 
-use crate::cards;
-use crate::game::Game;
-use crate::raid;
-use crate::state::State;
+use crate::game::{self, Game};
+use crate::{convert, errors, games};
 
-/// The result of one random game, as `play_random_games` returns it.
-#[derive(IntoPyObject)]
+/// The actions a random game may take before it counts as stuck.
+const STEP_CAP: usize = 1_000_000;
+
+/// What one random game did, as `play_random_games` returns it.
 struct GameResult {
-    /// The game's seed.
     seed: u64,
-    /// The winning seats (more than one for a shared win, OQ-49).
-    winners: Vec<usize>,
-    /// Final Victory Points by seat, the Mongol adjustment included (§5.1).
-    victory_points: Vec<i32>,
-    /// Actions taken.
+    returns: Vec<f64>,
     length: usize,
-    /// Event card sides carried out.
-    events: usize,
+    extras: Vec<(&'static str, Value)>,
 }
 
-/// Plays one random game from `seed`: every legal action equally likely.
-fn random_game(
-    options: vj::Options,
-    deck: Option<&str>,
-    seed: u64,
-) -> Result<GameResult, String> {
-    let mut state = vj::State::with_options(seed, options);
+/// One game from `seed`, every legal action equally likely.
+fn random_game(rules: &dyn darbar::engine::DynGame, seed: u64) -> Result<GameResult, String> {
+    let mut state = rules.new_initial_state(seed);
     let mut bot = RandomBot::new(seed);
-    let (mut length, mut events) = (0, 0);
-    let mut log = Log::silent();
-    cards::with_host(deck, |host| -> Result<(), String> {
-        while let Some(action) = bot.choose(&state) {
-            if options.events {
-                state.apply_with(action, host, &mut log)
-            } else {
-                state.apply(action)
-            }
-            .map_err(|e| format!("seed {seed}: {action}: {e}"))?;
-            length += 1;
-            events += usize::from(matches!(action, vj::Action::Event(_)));
+    let mut length = 0;
+    while let Some(id) = bot.choose(&*state) {
+        state
+            .apply(id)
+            .map_err(|e| format!("seed {seed}: action {id}: {e}"))?;
+        length += 1;
+        if length > STEP_CAP {
+            return Err(format!("seed {seed}: no end after {STEP_CAP} actions"));
         }
-        Ok(())
-    })
-    .map_err(|e| e.to_string())??;
-    let outcome = state.outcome();
+    }
     Ok(GameResult {
         seed,
-        winners: outcome.winners.iter().map(|&p| p as usize).collect(),
-        victory_points: vj::Player::ALL
-            .iter()
-            .map(|&p| outcome.victory_points[p])
-            .collect(),
+        returns: state.returns(),
         length,
-        events,
+        extras: games::random_game_extras(&*state),
     })
 }
 
 /// Plays `n` random games of `game` (seeds `seed` to `seed + n - 1`, every legal action
 /// equally likely) on `threads` threads, in Rust with the GIL released, and returns one dict
-/// per game, in seed order: `seed`, `winners` (seats), `victory_points` (by seat, final),
-/// `length` (actions) and `events` (Event sides carried out).
-///
-/// Vijayanagara only: `game` is a `Game`, not a `RaidGame`.
+/// per game, in seed order: `seed`, `returns` (by seat), `length` (actions), and what the game
+/// adds (Vijayanagara: `winners`, `victory_points` by seat, final, and `events`, the Event
+/// sides carried out).
 ///
 /// ```python
 /// results = darbar.play_random_games(darbar.load_game("vijayanagara"), 1000, seed=0, threads=2)
 /// ```
 #[pyfunction]
 #[pyo3(signature = (game, n, seed = 0, threads = 1))]
-pub(crate) fn play_random_games(
-    py: Python<'_>,
-    game: &Game,
+pub(crate) fn play_random_games<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, Game>,
     n: u64,
     seed: u64,
     threads: usize,
-) -> PyResult<Vec<Py<PyAny>>> {
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
     if threads == 0 {
         return Err(PyValueError::new_err("threads must be at least 1"));
     }
-    let options = game.rule_options();
-    let deck = game.deck_dir().map(|d| d.to_string());
-    let results: Result<Vec<GameResult>, String> = py.detach(|| {
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads as u64)
-                .map(|t| {
-                    let deck = deck.as_deref();
-                    scope.spawn(move || {
-                        (t..n)
-                            .step_by(threads)
-                            .map(|i| random_game(options, deck, seed.wrapping_add(i)))
-                            .collect::<Result<Vec<_>, _>>()
-                    })
-                })
-                .collect();
-            let mut all = Vec::new();
-            for worker in workers {
-                all.extend(
-                    worker
-                        .join()
-                        .unwrap_or_else(|_| Err("a worker thread panicked".into()))?,
-                );
-            }
-            all.sort_by_key(|r| r.seed);
-            Ok(all)
-        })
-    });
-    let results = results.map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
+    let rules = Arc::clone(&game.get().loaded.rules);
+    let end = seed
+        .checked_add(n)
+        .ok_or_else(|| PyValueError::new_err("seed + n overflows"))?;
+    let results =
+        py.detach(|| darbar::testing::on_seeds(threads, seed..end, |s| random_game(&*rules, s)));
     results
         .into_iter()
-        .map(|r| r.into_pyobject(py).map(|d| d.into_any().unbind()))
+        .map(|result| {
+            let result = result.map_err(PyRuntimeError::new_err)?;
+            let dict = PyDict::new(py);
+            dict.set_item("seed", result.seed)?;
+            dict.set_item("returns", result.returns)?;
+            dict.set_item("length", result.length)?;
+            for (key, value) in &result.extras {
+                dict.set_item(key, convert::to_py(py, value)?)?;
+            }
+            Ok(dict)
+        })
         .collect()
 }
 
 /// Rebuilds a game from its replay record (the JSON text `State.replay_record()` or
 /// `darbar play --json-log` writes, or the same as a dict): set up from its seed and options,
-/// then every action applied in order, Event cards played from the default deck (or `deck`).
-/// Raises `IllegalActionError` naming the first action that is not legal.
+/// then every action applied in order. Raises `IllegalActionError` naming the first action
+/// that is not legal, and its rule.
 ///
-/// A record of the raid game (`"game": "raid"`, from `RaidState.replay_record()`) rebuilds a
-/// `RaidState`; a game of a campaign also needs the campaign it started from
-/// (`campaign=state.campaign()`, JSON text or a dict). `deck` is for Vijayanagara only, and
-/// `campaign` for the raid game only.
+/// `extra` are loader options a record does not carry: `deck="DIR"` for a Vijayanagara game
+/// that played a deck directory of its own, `campaign=state.campaign()` for a raid game of a
+/// campaign.
 #[pyfunction]
-#[pyo3(signature = (record, deck = None, campaign = None))]
-pub(crate) fn replay(
-    py: Python<'_>,
-    record: &Bound<'_, PyAny>,
-    deck: Option<String>,
-    campaign: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Py<PyAny>> {
-    let text: String = if let Ok(text) = record.extract::<String>() {
-        text
-    } else {
-        py.import("json")?
-            .call_method1("dumps", (record,))?
-            .extract()?
-    };
-    let game = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|v| v.get("game").and_then(|g| g.as_str()).map(str::to_owned));
-    if game.as_deref() == Some(raid::GAME) {
-        if deck.is_some() {
-            return Err(PyValueError::new_err(
-                "the raid game has no deck of Event cards",
-            ));
+#[pyo3(signature = (record, **extra))]
+pub(crate) fn replay<'py>(
+    py: Python<'py>,
+    record: &Bound<'py, PyAny>,
+    extra: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let text = convert::json_text(record)?;
+    let mut extra = convert::kwargs_json(extra)?;
+    let value: Value = serde_json::from_str(&text)
+        .map_err(|e| PyValueError::new_err(format!("replay record does not parse: {e}")))?;
+    let name = value
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| PyValueError::new_err("replay record names no \"game\""))?;
+    let entry = game::registry()
+        .entry(name)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    games::options_from_python(py, entry.name, &mut extra)?;
+    let options = game::merged(value.get("options").cloned().unwrap_or(Value::Null), &extra);
+    let loaded = game::load(py, entry.name, &options)?;
+    match game::registry().replay(&text, &extra) {
+        Ok(inner) => games::wrap_state(py, loaded, inner, None),
+        Err(OpenError::Replay(ReplayError::IllegalAction { index, action, .. })) => {
+            Err(refusal_at(py, &loaded.rules, &value, index, &action))
         }
-        return Ok(Py::new(py, raid::replay(py, &text, campaign)?)?.into_any());
+        Err(error) => Err(errors::open(py, &error)),
     }
-    if campaign.is_some() {
-        return Err(PyValueError::new_err(
-            "only raid games have a campaign; this is not a raid record",
-        ));
+}
+
+/// The refusal of the record's action `index`, found by replaying the actions before it and
+/// trying that one, so that the error names its rule.
+fn refusal_at(
+    py: Python<'_>,
+    rules: &Arc<dyn darbar::engine::DynGame>,
+    record: &Value,
+    index: usize,
+    action: &str,
+) -> PyErr {
+    let mut before = record.clone();
+    if let Some(Value::Array(actions)) = before.get_mut("actions") {
+        actions.truncate(index);
     }
-    let record: VijayanagaraReplay =
-        VijayanagaraReplay::from_json(&text).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if record.game != <vj::State as darbar::engine::Snapshot>::GAME {
-        return Err(PyValueError::new_err(format!(
-            "a replay of {:?}, not of vijayanagara or raid",
-            record.game
-        )));
+    let given = action.into_pyobject(py).map(|a| a.into_any());
+    let refused = rules
+        .replay(&before.to_string())
+        .ok()
+        .and_then(|mut state: Box<dyn DynState>| state.apply_text(None, action).err());
+    match (refused, given) {
+        (Some(refusal), Ok(given)) => errors::refused(py, &given, refusal),
+        _ => PyValueError::new_err(format!("replay action {index} ({action}) is illegal")),
     }
-    let mut state = State::new(
-        vj::State::with_options(record.seed, record.options),
-        deck.map(Into::into),
-    );
-    for action in &record.actions {
-        state.apply_text(py, &action.to_string())?;
-    }
-    Ok(Py::new(py, state)?.into_any())
 }

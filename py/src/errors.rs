@@ -1,15 +1,14 @@
-//! Raising the Python exceptions of `darbar._errors` from Rust errors.
+//! Raising the Python exceptions of `darbar._errors` from the engine's errors, in one place.
 //!
 //! The exception classes are plain Python (so their attributes and pickling are ordinary
 //! Python behaviour); this module only imports them and fills in their attributes.
 
-use darbar::engine::{Rule, SnapshotError};
-use darbar::vijayanagara::Error;
+use darbar::engine::{LoadError, Refusal, Rule, SnapshotError};
+use darbar::games::OpenError;
 use darbar_lua::DeckError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-use crate::args::ActionArg;
 
 /// The module that defines the exception classes.
 const ERRORS_MODULE: &str = "darbar._errors";
@@ -32,72 +31,46 @@ fn raise<'py>(
     build().unwrap_or_else(|failure| failure)
 }
 
-/// A rule's section as Python sees it: `"1.9"`, or `None`.
-fn section(rule: Option<Rule>) -> Option<&'static str> {
-    rule.map(Rule::section)
-}
-
-/// Why an action was refused, by the engine or before it.
-pub(crate) enum Refusal {
-    /// The engine refused it; the error names the rule.
-    Engine(Error),
-    /// The argument names no action (an index out of range, text that does not parse), so no
-    /// rule was consulted.
-    Unreadable(String),
-    /// The game's deck directory could not be loaded.
-    Deck(DeckError),
-}
-
-impl From<Error> for Refusal {
-    fn from(error: Error) -> Self {
-        Refusal::Engine(error)
-    }
-}
-
-/// `NotYourTurnError` for an action sent by the wrong player, `IllegalActionError` for every
-/// other refusal. Both carry the action as the caller gave it.
-pub(crate) fn refused(py: Python<'_>, action: &ActionArg, refusal: Refusal) -> PyErr {
+/// `NotYourTurnError` for an action sent by the wrong seat, `ScriptError` for a card script
+/// that failed, `IllegalActionError` for every other refusal; each carries the action as the
+/// caller gave it (`given`).
+pub(crate) fn refused(py: Python<'_>, given: &Bound<'_, PyAny>, refusal: Refusal) -> PyErr {
     let (reason, rule) = match refusal {
-        Refusal::Engine(
-            error @ Error::NotYourDecision {
-                expected,
-                actual,
-                rule,
-            },
-        ) => {
-            return raise(py, "NotYourTurnError", error.to_string(), |kwargs| {
-                kwargs.set_item("action", &action.given)?;
-                kwargs.set_item("expected", expected as usize)?;
-                kwargs.set_item("actual", actual as usize)?;
+        Refusal::NotYourTurn {
+            expected,
+            actual,
+            reason,
+            rule,
+        } => {
+            return raise(py, "NotYourTurnError", reason, |kwargs| {
+                kwargs.set_item("action", given)?;
+                kwargs.set_item("expected", expected)?;
+                kwargs.set_item("actual", actual)?;
                 kwargs.set_item("rule", rule.section())
             });
         }
-        Refusal::Engine(Error::Event {
-            card,
-            message,
-            line,
-        }) => return script(py, Some(card), message, line, None),
-        Refusal::Deck(error) => return deck(py, &error),
-        Refusal::Engine(error) => (error.to_string(), Some(error.rule())),
+        Refusal::Script { failure, .. } => {
+            return script(py, failure.card, failure.message, failure.line, None);
+        }
+        Refusal::Illegal { reason, rule } => (reason, Some(rule)),
         Refusal::Unreadable(reason) => (reason, None),
     };
-    let given = action.given.bind(py);
     let shown = given
         .repr()
         .map_or_else(|_| "?".to_owned(), |r| r.to_string());
     let message = format!("illegal action {shown}: {reason}");
     raise(py, "IllegalActionError", message, |kwargs| {
-        kwargs.set_item("action", &action.given)?;
+        kwargs.set_item("action", given)?;
         kwargs.set_item("reason", reason)?;
-        kwargs.set_item("rule", section(rule))
+        kwargs.set_item("rule", rule.map(Rule::section))
     })
 }
 
-/// `ScriptError` for a card script that failed (§2.3.4): the card, Lua's message and line, and
-/// the file when known.
+/// `ScriptError` for a card script that failed (§2.3.4): the card, the host's message and
+/// line, and the file when known.
 pub(crate) fn script(
     py: Python<'_>,
-    card: Option<u8>,
+    card: Option<u32>,
     message: String,
     line: Option<u32>,
     file: Option<&str>,
@@ -125,9 +98,9 @@ pub(crate) fn deck(py: Python<'_>, error: &DeckError) -> PyErr {
     )
 }
 
-/// `SnapshotError`, with the kind of damage and, for an impossible state, the rule it breaks.
-pub(crate) fn snapshot(py: Python<'_>, error: &SnapshotError) -> PyErr {
-    let kind = match error {
+/// The `kind` attribute of a `SnapshotError`.
+fn snapshot_kind(error: &SnapshotError) -> &'static str {
+    match error {
         SnapshotError::Truncated(_) => "truncated",
         SnapshotError::Malformed(_) => "malformed",
         SnapshotError::NotASnapshot(_) => "not_a_snapshot",
@@ -136,10 +109,29 @@ pub(crate) fn snapshot(py: Python<'_>, error: &SnapshotError) -> PyErr {
         SnapshotError::OtherOptions => "other_options",
         SnapshotError::BadState(_) => "bad_state",
         SnapshotError::Impossible { .. } => "impossible",
-    };
-    raise(py, "SnapshotError", error.to_string(), |kwargs| {
+    }
+}
+
+/// `SnapshotError`, with the kind of damage and, for an impossible state, the rule it breaks.
+pub(crate) fn snapshot(py: Python<'_>, error: &SnapshotError) -> PyErr {
+    snapshot_error(
+        py,
+        snapshot_kind(error),
+        error.to_string(),
+        error.rule().map(Rule::section),
+    )
+}
+
+/// `SnapshotError` of a given kind.
+pub(crate) fn snapshot_error(
+    py: Python<'_>,
+    kind: &str,
+    message: String,
+    rule: Option<&str>,
+) -> PyErr {
+    raise(py, "SnapshotError", message, |kwargs| {
         kwargs.set_item("kind", kind)?;
-        kwargs.set_item("rule", section(error.rule()))
+        kwargs.set_item("rule", rule)
     })
 }
 
@@ -150,4 +142,30 @@ pub(crate) fn invariant(py: Python<'_>, rule: Rule, reason: String) -> PyErr {
         kwargs.set_item("reason", reason)?;
         kwargs.set_item("rule", rule.section())
     })
+}
+
+/// A game that does not load: `ValueError` for an unknown game or option (`TypeError` when an
+/// option's value has the wrong type), `ScriptError` for content (card scripts) that does not
+/// load.
+pub(crate) fn load(py: Python<'_>, error: &LoadError) -> PyErr {
+    match error {
+        LoadError::BadOptions { reason, .. } if reason.contains("invalid type") => {
+            PyTypeError::new_err(error.to_string())
+        }
+        LoadError::Content(reason) => script(py, None, reason.clone(), None, None),
+        _ => PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// A snapshot or replay record that does not open through the registry. A snapshot naming a
+/// game nobody registered is of the wrong game.
+pub(crate) fn open(py: Python<'_>, error: &OpenError) -> PyErr {
+    match error {
+        OpenError::Load(LoadError::UnknownGame { .. }) => {
+            snapshot_error(py, "wrong_game", error.to_string(), None)
+        }
+        OpenError::Load(error) => load(py, error),
+        OpenError::Snapshot(error) => snapshot(py, error),
+        OpenError::Replay(error) => PyValueError::new_err(error.to_string()),
+    }
 }

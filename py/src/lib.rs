@@ -1,20 +1,20 @@
 //! Python bindings of darbar: the native module `darbar._darbar`.
 //!
-//! The binding is thin on purpose. It converts values between Python and Rust and maps the
-//! engine's errors onto the Python exceptions defined in `darbar/_errors.py`; every rule is
-//! checked by the `darbar` crate, never here. Users import the `darbar` package, whose
-//! `__init__.py` re-exports what this module defines.
+//! The binding is thin on purpose, and written once for every game over the erased game
+//! interface (`darbar::engine::DynGame` and `DynState`): one `Game`, `State` and `Action`
+//! class, with a small subclass per game for that game's own queries (`games/`). It converts
+//! values between Python and Rust and maps the engine's refusals onto the Python exceptions
+//! defined in `darbar/_errors.py`; every rule is checked by the `darbar` crate, never here.
+//! Users import the `darbar` package, whose `__init__.py` re-exports what this module defines.
 
 #![warn(missing_docs)]
 
 mod action;
-mod args;
 mod batch;
-mod cards;
+mod convert;
 mod errors;
 mod game;
-mod options;
-mod raid;
+mod games;
 mod state;
 
 use pyo3::prelude::*;
@@ -25,13 +25,15 @@ use pyo3::prelude::*;
 fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add_class::<action::Action>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
-    m.add_class::<raid::RaidAction>()?;
-    m.add_class::<raid::RaidGame>()?;
-    m.add_class::<raid::RaidState>()?;
+    m.add_class::<games::vijayanagara::VijayanagaraGame>()?;
+    m.add_class::<games::vijayanagara::VijayanagaraState>()?;
+    m.add_class::<games::raid::RaidGame>()?;
+    m.add_class::<games::raid::RaidState>()?;
     Ok(())
 }

@@ -1,142 +1,102 @@
-//! The `State` class: a game position, read through plain Python values and changed only by
-//! legal actions.
+//! The `State` class: a position of any game, read through plain Python values and changed
+//! only by legal actions.
 
 use std::sync::Arc;
 
-use darbar::engine::Snapshot;
-use darbar::vijayanagara::{self as vj, Error, Log, Structure};
+use darbar::engine::{DynState, Refusal};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use serde_json::Value;
 
-use crate::action::Action;
-use crate::args::{ActionArg, ActionForm, PlayerArg, SpaceArg};
-use crate::cards;
-use crate::errors::{self, Refusal};
-use crate::options;
+use crate::action::{self, Action, ActionForm};
+use crate::game::{self, Loaded};
+use crate::{convert, errors, games};
 
-/// A position of Vijayanagara.
+/// A position of a game (OpenSpiel's `State`), with the actions taken since it was created or
+/// restored.
 ///
-/// Factions are given as `"DS"`, `"BK"`, `"VN"`, full names (`"Bahmani Kingdom"`), Rust names
-/// (`"Bahmani"`) or seat numbers 0–2; spaces by name (`"Rajput Kingdoms"`). Bad names raise
-/// `ValueError`. States compare equal when every part of them is equal, generator included;
-/// they are mutable and so not hashable. Copies, pickles and snapshots are exact.
-#[pyclass(module = "darbar", name = "State", eq)]
-#[derive(Clone)]
+/// Seats are numbers `0 .. Game.num_players() - 1` or their names (`"DS"`); actions are
+/// numbers, `Action`s or text. States compare equal when their positions are (how each was
+/// reached does not count); they are mutable and so not hashable. Copies, pickles and
+/// snapshots are exact. Each game's states are a subclass (`VijayanagaraState`, `RaidState`)
+/// with that game's own queries.
+#[pyclass(module = "darbar", name = "State", subclass)]
 pub(crate) struct State {
-    inner: vj::State,
-    /// The deck directory whose cards this game plays; `None` for the default deck.
-    deck: Option<Arc<str>>,
-    /// The position the state was created or restored at: `history` starts there.
-    origin: Arc<vj::State>,
-    /// The actions taken since the state was created or restored, in order.
-    history: Vec<vj::Action>,
-}
-
-/// States are equal when their positions are: how each was reached does not count.
-impl PartialEq for State {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner
-    }
+    /// The position, its decision and history.
+    pub(crate) inner: Box<dyn DynState>,
+    /// The rules and the options that load them.
+    pub(crate) loaded: Arc<Loaded>,
+    /// The snapshot this state was restored from, where its history starts; `None` for the
+    /// start of a game.
+    pub(crate) origin: Option<Arc<str>>,
 }
 
 impl State {
-    /// A state of a game that plays the cards of `deck` (the default deck for `None`).
-    pub(crate) fn new(inner: vj::State, deck: Option<Arc<str>>) -> Self {
-        State {
-            origin: Arc::new(inner.clone()),
-            inner,
-            deck,
-            history: Vec::new(),
-        }
+    /// A copy as a new Python object of the same class.
+    fn copy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        games::wrap_state(
+            py,
+            Arc::clone(&self.loaded),
+            self.inner.clone_box(),
+            self.origin.clone(),
+        )
     }
 
-    /// Applies an action given in its string form, raising as `apply_action` does.
-    pub(crate) fn apply_text(&mut self, py: Python<'_>, text: &str) -> PyResult<()> {
-        let given = text.into_pyobject(py)?.into_any().unbind();
-        let action = ActionArg {
-            given,
-            form: ActionForm::Text(text.to_owned()),
+    /// Applies an action as Python gives it, on behalf of `seat` if given.
+    fn apply(&mut self, seat: Option<usize>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let result = match action::action_form(self.inner.game(), action)? {
+            ActionForm::Id(id) => match seat {
+                None => self.inner.apply(id),
+                Some(seat) => self.inner.apply_as(seat, id),
+            },
+            ActionForm::Text(text) => self.inner.apply_text(seat, &text),
+            ActionForm::NoSuchNumber(reason) => Err(Refusal::Unreadable(reason)),
         };
-        self.resolve(&action)
-            .and_then(|a| self.apply_checked(a, None, &mut Log::silent()))
-            .map_err(|refusal| errors::refused(py, &action, refusal))
+        result.map_err(|refusal| errors::refused(action.py(), action, refusal))
     }
 
-    /// Applies a legal action, playing Event cards on this game's card host, and records it.
-    fn apply_checked(
-        &mut self,
-        action: vj::Action,
-        as_player: Option<vj::Player>,
-        log: &mut Log,
-    ) -> Result<(), Refusal> {
-        if let Some(actual) = as_player
-            && let Some(decision) = self.inner.decision()
-            && decision.player != actual
-        {
-            return Err(Refusal::Engine(Error::NotYourDecision {
-                expected: decision.player,
-                actual,
-                rule: decision.kind.rule(),
-            }));
-        }
-        if self.inner.events_enabled() {
-            let inner = &mut self.inner;
-            cards::with_host(self.deck.as_deref(), |host| {
-                inner.apply_with(action, host, log)
-            })
-            .map_err(Refusal::Deck)??;
-        } else {
-            self.inner.apply_logged(action, log)?;
-        }
-        self.history.push(action);
-        Ok(())
+    /// The state restored from `snapshot` by this state's rules.
+    fn restored(&self, py: Python<'_>, snapshot: &str) -> PyResult<Box<dyn DynState>> {
+        self.loaded
+            .rules
+            .restore(snapshot)
+            .map_err(|e| errors::snapshot(py, &e))
     }
 }
 
-/// What stands in one space, as `State.pieces` returns it.
-#[derive(IntoPyObject)]
-struct Pieces {
-    troops: u8,
-    governors: u8,
-    amirs_obedient: u8,
-    amirs_rebelling: u8,
-    rajas_obedient: u8,
-    rajas_rebelling: u8,
-    mongols: u8,
-    structure: Option<&'static str>,
-}
+/// A state rebuilt from a pickle, with the snapshot its history starts from.
+type Rebuilt = (Box<dyn DynState>, Option<Arc<str>>);
 
-/// The holding boxes, as `State.available` returns them.
-#[derive(IntoPyObject)]
-struct Available {
-    troops: u8,
-    governors: u8,
-    qasbahs: u8,
-    amirs: u8,
-    forts: u8,
-    rajas: u8,
-    temples: u8,
-    mongols: u8,
-}
-
-impl State {
-    /// The action an argument names, if it names one.
-    fn resolve(&self, action: &ActionArg) -> Result<vj::Action, Refusal> {
-        match &action.form {
-            ActionForm::Text(text) => text.parse().map_err(Refusal::Unreadable),
-            ActionForm::Action(action) => Ok(*action),
-            ActionForm::Id(id) => usize::try_from(*id)
-                .ok()
-                .and_then(vj::Action::from_index)
-                .ok_or_else(|| {
-                    Refusal::Unreadable(format!(
-                        "no action is numbered {id} (the numbers run from 0 to {})",
-                        vj::ACTION_COUNT - 1
-                    ))
-                }),
-        }
+/// Rebuilds a pickled state: `snapshot` checked as any snapshot is, and its history replayed
+/// from its origin (the start of the game when `origin` is `None`) so that it is kept too.
+fn rebuild(
+    py: Python<'_>,
+    loaded: &Arc<Loaded>,
+    snapshot: &str,
+    origin: Option<&str>,
+    history: &[usize],
+) -> PyResult<Rebuilt> {
+    let rules = &loaded.rules;
+    let now = rules
+        .restore(snapshot)
+        .map_err(|e| errors::snapshot(py, &e))?;
+    let start = match origin {
+        None => Ok(rules.new_initial_state(now.seed())),
+        Some(origin) => rules.restore(origin),
+    };
+    if let Ok(mut state) = start
+        && history.iter().all(|&id| state.apply(id).is_ok())
+        && state.eq_dyn(&*now)
+    {
+        return Ok((state, origin.map(Arc::from)));
     }
+    Ok((now, Some(Arc::from(snapshot))))
 }
+
+/// What `State._restore` takes: the game's name and options (JSON), the snapshot, the origin's
+/// snapshot (`None` for the start of a game) and the history by number.
+type Pickled = (&'static str, String, String, Option<String>, Vec<usize>);
 
 #[pymethods]
 impl State {
@@ -147,74 +107,104 @@ impl State {
         self.inner.to_snapshot()
     }
 
-    /// Restores a state from `to_json` text. Raises `SnapshotError` if the text is damaged,
-    /// of another game or version, or describes a position that breaks the rules (then
-    /// `.rule` names the rule).
+    /// Restores a state from `to_json` text, of whichever game it names, with the options it
+    /// was played with. Raises `SnapshotError` if the text is damaged, of another game or
+    /// version (or of another game than the class it is called on: `RaidState.from_json`), or
+    /// describes a position that breaks the rules (then `.rule` names the rule).
     ///
-    /// A game that plays the cards of a deck directory of its own needs `deck`, the directory.
-    #[staticmethod]
-    #[pyo3(signature = (text, deck = None))]
-    fn from_json(py: Python<'_>, text: &str, deck: Option<String>) -> PyResult<State> {
-        vj::State::from_snapshot(text)
-            .map(|inner| State::new(inner, deck.map(Arc::from)))
-            .map_err(|e| errors::snapshot(py, &e))
+    /// `extra` are loader options a snapshot does not carry: `deck="DIR"` for a Vijayanagara
+    /// game that plays a deck directory of its own.
+    #[classmethod]
+    #[pyo3(signature = (text, **extra))]
+    fn from_json<'py>(
+        cls: &Bound<'py, PyType>,
+        text: &str,
+        extra: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        let extra = convert::kwargs_json(extra)?;
+        let inner = game::registry()
+            .restore(text, &extra)
+            .map_err(|e| errors::open(py, &e))?;
+        let name = inner.game().name();
+        let options = game::merged(inner.game().options_json(), &extra);
+        let loaded = game::load(py, name, &options)?;
+        let state = games::wrap_state(py, loaded, inner, Some(Arc::from(text)))?;
+        if !state.is_instance(cls)? {
+            return Err(errors::snapshot_error(
+                py,
+                "wrong_game",
+                format!("a snapshot of {name}, not a {}", cls.name()?),
+                None,
+            ));
+        }
+        Ok(state)
     }
 
     /// An independent copy.
-    fn clone(&self) -> State {
-        Clone::clone(self)
+    fn clone<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.copy(py)
     }
 
     /// An independent copy (`copy.copy`).
-    fn __copy__(&self) -> State {
-        Clone::clone(self)
+    fn __copy__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.copy(py)
     }
 
     /// An independent copy (`copy.deepcopy`): a state holds no Python objects.
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
-        Clone::clone(self)
+    fn __deepcopy__<'py>(
+        &self,
+        py: Python<'py>,
+        _memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.copy(py)
     }
 
-    /// The snapshot text, for pickling.
+    /// The snapshot text.
     fn __getstate__(&self) -> String {
         self.to_json()
     }
 
-    /// Replaces this state by the one in snapshot text, checked as `from_json` checks it.
+    /// Replaces this position by the one in snapshot text, checked as `from_json` checks it
+    /// (against this state's game and options); a refused text changes nothing.
     fn __setstate__(&mut self, py: Python<'_>, text: &str) -> PyResult<()> {
-        let deck = self.deck.clone();
-        *self = State::from_json(py, text, deck.map(|d| d.to_string()))?;
+        self.inner = self.restored(py, text)?;
+        self.origin = Some(Arc::from(text));
         Ok(())
     }
 
-    /// Pickles as `State._restore(snapshot, deck, history)`: unpickling checks the state like
-    /// any snapshot and keeps the deck and the history.
+    /// Pickles as `State._restore(name, options, snapshot, origin, history)`: unpickling
+    /// checks the snapshot like any other, and keeps the game's options and the history.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let restore = slf.get_type().getattr("_restore")?;
         let this = slf.borrow();
-        let history: Vec<String> = this.history.iter().map(ToString::to_string).collect();
-        let deck = this.deck.as_deref().map(str::to_owned);
-        let args = (this.to_json(), deck, history).into_pyobject(slf.py())?;
-        Ok((restore, args))
+        let pickled: Pickled = (
+            this.loaded.name(),
+            this.loaded.options.to_string(),
+            this.inner.to_snapshot(),
+            this.origin.as_deref().map(str::to_owned),
+            this.inner.history(),
+        );
+        Ok((restore, pickled.into_pyobject(slf.py())?))
     }
 
-    /// Restores a pickled state: its snapshot, deck and history.
+    /// Restores a pickled state.
     #[staticmethod]
-    fn _restore(
-        py: Python<'_>,
-        text: &str,
-        deck: Option<String>,
-        history: Vec<String>,
-    ) -> PyResult<State> {
-        let mut state = State::from_json(py, text, deck)?;
-        state.history = history
-            .iter()
-            .map(|a| a.parse())
-            .collect::<Result<_, String>>()
-            .map_err(pyo3::exceptions::PyValueError::new_err)?;
-        Ok(state)
+    fn _restore<'py>(
+        py: Python<'py>,
+        name: &str,
+        options: &str,
+        snapshot: &str,
+        origin: Option<String>,
+        history: Vec<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options: Value =
+            serde_json::from_str(options).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let loaded = game::load(py, name, &options)?;
+        let (inner, origin) = rebuild(py, &loaded, snapshot, origin.as_deref(), &history)?;
+        games::wrap_state(py, loaded, inner, origin)
     }
 
     /// Checks every invariant of the rules; raises `InvariantError` naming the first one
@@ -225,178 +215,213 @@ impl State {
             .map_err(|(rule, reason)| errors::invariant(py, rule, reason))
     }
 
-    /// The board as readable text.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<State>()
+            .is_ok_and(|other| other.borrow().inner.eq_dyn(&*self.inner))
+    }
+
+    /// States are mutable, so not hashable.
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
+    // ----- pictures -------------------------------------------------------------------------
+
+    /// The position as readable text.
     fn __str__(&self) -> String {
         self.inner.to_string()
     }
 
-    /// A picture of the board as SVG text: the map with every space's pieces by faction and
-    /// type (Obedient filled, Rebelling hollow), structures, Tributary markers and control,
-    /// and a panel with the Influence tracks, Resources, VP, cavalry and the current card.
-    fn to_svg(&self) -> String {
+    /// One line: the game, its seed, who decides what.
+    fn __repr__(&self) -> String {
+        let inner = &*self.inner;
+        let deciding = match (inner.current_player(), inner.decision_kind()) {
+            (Some(seat), Some((kind, _))) => {
+                format!("{} to decide {kind}", inner.game().seat_name(seat))
+            }
+            _ => format!("game over, returns {:?}", inner.returns()),
+        };
+        format!(
+            "<darbar.State {} seed={} | {deciding}>",
+            inner.game().name(),
+            inner.seed()
+        )
+    }
+
+    /// A picture of the position as SVG text, or `None` for a game that draws none.
+    fn to_svg(&self) -> Option<String> {
         self.inner.to_svg()
     }
 
     /// The picture Jupyter shows when a state is the last line of a cell.
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self) -> Option<String> {
         self.inner.to_svg()
-    }
-
-    /// One informative line, also for a notebook: `<darbar.State vijayanagara seed=7 card=12/42 DS to decide: an option on Event 12 | VP DS 18 BK 0 VN 0>`.
-    fn __repr__(&self) -> String {
-        let inner = &self.inner;
-        let deck = inner.deck();
-        let card = deck
-            .current()
-            .map_or_else(|| "none".to_owned(), |c| c.to_string());
-        let deciding = match inner.decision() {
-            Some(d) => format!("{} to decide {}", d.player.faction().abbreviation(), d.kind),
-            None => {
-                let winners: Vec<&str> = inner
-                    .outcome()
-                    .winners
-                    .iter()
-                    .map(|p| p.faction().abbreviation())
-                    .collect();
-                format!("game over, won by {}", winners.join(" and "))
-            }
-        };
-        let vp: Vec<String> = vj::Player::ALL
-            .iter()
-            .zip(self.victory_points_all())
-            .map(|(p, vp)| format!("{} {vp}", p.faction().abbreviation()))
-            .collect();
-        format!(
-            "<darbar.State vijayanagara seed={} card {} ({} played) | {deciding} | VP {}>",
-            inner.seed(),
-            card,
-            deck.played().len(),
-            vp.join(" ")
-        )
     }
 
     // ----- OpenSpiel-style play -------------------------------------------------------------
 
-    /// Whether the game is over (final scoring done, §5).
+    /// The seat that must decide now, or `None` once the game is over.
+    fn current_player(&self) -> Option<usize> {
+        self.inner.current_player()
+    }
+
+    /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.inner.is_over()
+        self.inner.is_terminal()
     }
 
-    /// What each seat (0 = DS, 1 = BK, 2 = VN) gets: once the game is over, 1 for a winner
-    /// (1/k each for a win shared by k factions) and 0 for the others; 0 for all before.
+    /// What each seat gets from the game as it stands (0 for all before the end).
     fn returns(&self) -> Vec<f64> {
-        let mut returns = vec![0.0; vj::Player::ALL.len()];
-        if self.inner.is_over() {
-            let winners = self.inner.outcome().winners;
-            let share = 1.0 / winners.len().max(1) as f64;
-            for winner in winners {
-                returns[winner as usize] = share;
-            }
-        }
-        returns
+        self.inner.returns()
     }
 
-    /// The Victory Points of each seat, final ones (with the Mongol adjustment, §5.1) once the
-    /// game is over.
-    fn victory_points_all(&self) -> Vec<i32> {
-        vj::Player::ALL
-            .iter()
-            .map(|&p| {
-                if self.inner.is_over() {
-                    self.inner.final_victory_points(p)
-                } else {
-                    self.inner.victory_points(p)
-                }
+    /// What is being decided now, in words, or `"GameOver"`.
+    fn phase(&self) -> String {
+        self.inner
+            .decision_kind()
+            .map_or_else(|| "GameOver".to_owned(), |(kind, _)| kind)
+    }
+
+    /// The question shown with the decision (a choice inside an Event card), or `None`.
+    fn prompt(&self) -> Option<String> {
+        self.inner.prompt()
+    }
+
+    /// The legal actions now, by their fixed numbers (`Action.id`), in the order the rules
+    /// list them; empty once the game is over.
+    fn legal_actions(&self) -> Vec<usize> {
+        self.inner.legal_actions()
+    }
+
+    /// The legal actions now, as `Action` objects, in the order of `legal_actions()`.
+    fn legal_actions_typed(&self) -> Vec<Action> {
+        self.inner
+            .legal_actions()
+            .into_iter()
+            .map(|id| Action {
+                game: Arc::clone(&self.loaded.rules),
+                id,
             })
             .collect()
     }
 
-    /// What is being decided now, as a short name (`"TurnOption"`, `"Command"`, `"Event"`,
-    /// `"Combat"`, ...), or `"GameOver"`.
-    fn phase(&self) -> String {
-        match self.inner.decision() {
-            Some(decision) => {
-                let debug = format!("{:?}", decision.kind);
-                debug
-                    .split([' ', '{', '('])
-                    .next()
-                    .unwrap_or_default()
-                    .to_owned()
+    /// The legal actions as a mask: a numpy `bool` array of shape
+    /// `(Game.num_distinct_actions(),)`, true at the number of each legal action.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut mask = vec![false; self.loaded.rules.num_distinct_actions()];
+        for id in self.inner.legal_actions() {
+            mask[id] = true;
+        }
+        convert::numpy_array(py, mask.into_pyobject(py)?.into_any(), "bool_")
+    }
+
+    /// The readable form of an action given by number (or as an `Action` or text). Raises
+    /// `IllegalActionError` if it names no action.
+    fn action_to_string(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let game = self.inner.game();
+        let text = match action::action_form(game, action)? {
+            ActionForm::Id(id) => game
+                .action_to_string(id)
+                .ok_or_else(|| format!("no action is numbered {id}")),
+            ActionForm::Text(text) => {
+                action::number_of(game, &text).map(|id| game.action_to_string(id).unwrap_or(text))
             }
-            None => "GameOver".to_owned(),
-        }
+            ActionForm::NoSuchNumber(reason) => Err(reason),
+        };
+        text.map_err(|reason| errors::refused(py, action, Refusal::Unreadable(reason)))
     }
 
-    /// The question of a choice inside an Event card, in the card's words, or `None`.
-    fn prompt(&self) -> Option<String> {
-        self.inner.event_prompt().map(str::to_owned)
+    /// The number of the action with this readable form (`"select Delhi"`). Raises
+    /// `IllegalActionError` if the text names no action.
+    fn string_to_action(&self, text: &Bound<'_, PyString>) -> PyResult<usize> {
+        action::number_of(self.inner.game(), &text.extract::<String>()?).map_err(|reason| {
+            errors::refused(text.py(), text.as_any(), Refusal::Unreadable(reason))
+        })
     }
 
-    /// The actions taken since this state was created (or restored from a snapshot), as
-    /// `Action` objects, in order.
+    /// Takes an action: its number, an `Action` or its string form.
+    ///
+    /// Raises `IllegalActionError` (naming the rule) if it is not legal now, `ScriptError` if
+    /// a card script fails while carrying it out; the state is then left exactly as it was.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.apply(None, action)
+    }
+
+    /// Takes an action on behalf of `seat` (a number or a seat's name). Raises
+    /// `NotYourTurnError` if the decision is another seat's, otherwise as `apply_action`.
+    fn apply_action_as(
+        &mut self,
+        seat: &Bound<'_, PyAny>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let seat = action::seat(self.inner.game(), seat)?;
+        self.apply(Some(seat), action)
+    }
+
+    /// What `seat` observes, as a numpy `float32` array of shape
+    /// `Game.observation_tensor_shape()`, built only from what the seat may see.
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = action::seat(self.inner.game(), seat)?;
+        let values = self.inner.observation(seat);
+        convert::numpy_array(py, values.into_pyobject(py)?.into_any(), "float32")
+    }
+
+    /// What `seat` may see, as a dict (the game's view). `seat` may be left out in a game of
+    /// one seat.
+    #[pyo3(signature = (seat = None))]
+    fn view<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let game = self.inner.game();
+        let seat = match seat {
+            Some(seat) => action::seat(game, seat)?,
+            None if game.num_players() == 1 => 0,
+            None => {
+                return Err(PyTypeError::new_err(format!(
+                    "view() needs a seat: {} has {} seats",
+                    game.name(),
+                    game.num_players()
+                )));
+            }
+        };
+        convert::to_py(py, &self.inner.view_json(seat))
+    }
+
+    /// The actions taken since this state was created (or restored from a snapshot), by their
+    /// numbers, in order.
+    fn history(&self) -> Vec<usize> {
+        self.inner.history()
+    }
+
+    /// The actions taken since this state was created (or restored), as `Action` objects.
     fn history_typed(&self) -> Vec<Action> {
-        self.history.iter().copied().map(Action).collect()
-    }
-
-    /// The replay record of the game (JSON text for `darbar.replay` and `darbar replay`): its
-    /// seed, options and every action. Raises `ValueError` for a state restored in mid-game,
-    /// whose earlier actions are unknown.
-    fn replay_record(&self) -> PyResult<String> {
-        let start = vj::State::with_options(self.inner.seed(), *self.inner.options());
-        if *self.origin != start {
-            return Err(pyo3::exceptions::PyValueError::new_err(
-                "this state was restored in mid-game: the actions before it are unknown",
-            ));
-        }
-        Ok(start.replay_record(self.history.clone()).to_json())
+        self.inner
+            .history()
+            .into_iter()
+            .map(|id| Action {
+                game: Arc::clone(&self.loaded.rules),
+                id,
+            })
+            .collect()
     }
 
     /// The game's log since this state was created or restored: one line per thing that
     /// happened, in the game's words.
-    fn log(&self) -> PyResult<Vec<String>> {
-        let mut replay = State {
-            inner: (*self.origin).clone(),
-            deck: self.deck.clone(),
-            origin: Arc::clone(&self.origin),
-            history: Vec::new(),
-        };
-        let mut log = Log::recording();
-        for &action in &self.history {
-            replay.apply_checked(action, None, &mut log).map_err(|_| {
-                // The same actions were legal from the same position a moment ago.
-                pyo3::exceptions::PyRuntimeError::new_err(format!(
-                    "the history does not replay at {action}"
-                ))
-            })?;
-        }
-        Ok(log.take())
+    fn log(&self) -> Vec<String> {
+        self.inner.log()
     }
 
-    /// What `player` sees and may do, as a dict: the seat, whether it is that seat's decision,
-    /// what is decided and its legal actions (in string form; empty if it is not that seat's
-    /// turn), the question of an Event choice, and the seat's Resources, cavalry, Influence and
-    /// Victory Points. Vijayanagara hides nothing but the order of the deck.
-    fn view<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyDict>> {
-        let me = player.0;
-        let decision = self.inner.decision();
-        let mine = decision.as_ref().is_some_and(|d| d.player == me);
-        let view = PyDict::new(py);
-        view.set_item("player", me as usize)?;
-        view.set_item("faction", me.faction().abbreviation())?;
-        view.set_item("is_my_turn", mine)?;
-        view.set_item("deciding", decision.as_ref().map(|d| d.kind.to_string()))?;
-        view.set_item("prompt", self.inner.event_prompt())?;
-        let legal: Vec<String> = match &decision {
-            Some(d) if mine => d.choices.iter().map(ToString::to_string).collect(),
-            _ => Vec::new(),
-        };
-        view.set_item("legal_actions", legal)?;
-        view.set_item("resources", self.inner.resources(me))?;
-        view.set_item("cavalry", self.inner.cavalry(me))?;
-        view.set_item("influence", self.inner.influence(me))?;
-        view.set_item("victory_points", self.inner.victory_points(me))?;
-        view.set_item("current_card", self.current_card())?;
-        Ok(view)
+    /// The replay record of the game (JSON text for `darbar.replay`): its seed, options and
+    /// every action. Raises `ValueError` for a state restored in mid-game, whose earlier
+    /// actions are unknown.
+    fn replay_record(&self) -> PyResult<String> {
+        self.inner.replay_record().map_err(PyValueError::new_err)
     }
 
     // ----- the game -------------------------------------------------------------------------
@@ -407,207 +432,19 @@ impl State {
         self.inner.seed()
     }
 
+    /// The name of the game.
+    #[getter]
+    fn game_name(&self) -> &'static str {
+        self.loaded.name()
+    }
+
+    /// The game, with its options.
+    fn get_game<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        games::wrap_game(py, Arc::clone(&self.loaded))
+    }
+
     /// The rule options of this game, as a new dict.
-    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        options::to_dict(py, self.inner.options())
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        games::python_options(py, &self.loaded)
     }
-
-    /// The dynasty ruling in Delhi: `"Khalji"` or `"Tughlaq"`.
-    fn dynasty(&self) -> String {
-        self.inner.dynasty().to_string()
-    }
-
-    /// The card revealed last (`"Event 12"`, `"Zenith of the Delhi Sultanate"`), or `None`.
-    fn current_card(&self) -> Option<String> {
-        self.inner.deck().current().map(|c| c.to_string())
-    }
-
-    /// How many cards are left to draw.
-    fn cards_remaining(&self) -> usize {
-        self.inner.deck().remaining()
-    }
-
-    // ----- factions -------------------------------------------------------------------------
-
-    /// A faction's Resources, 0–24.
-    fn resources(&self, faction: PlayerArg) -> u8 {
-        self.inner.resources(faction.0)
-    }
-
-    /// The cavalry tokens a faction holds.
-    fn cavalry(&self, faction: PlayerArg) -> u8 {
-        self.inner.cavalry(faction.0)
-    }
-
-    /// The cavalry tokens in the shared pool.
-    fn cavalry_pool(&self) -> u8 {
-        self.inner.cavalry_pool()
-    }
-
-    /// A faction's Victory Points as they stand now.
-    fn victory_points(&self, faction: PlayerArg) -> i32 {
-        self.inner.victory_points(faction.0)
-    }
-
-    /// A faction's Deccan Influence, 0–4, or `None` for the Sultanate, which has no track.
-    fn influence(&self, faction: PlayerArg) -> Option<u8> {
-        self.inner.influence(faction.0)
-    }
-
-    /// The pieces in the holding boxes, by kind: `{"troops": 10, "governors": 4, ...}`.
-    fn available(&self) -> Available {
-        let a = self.inner.available();
-        Available {
-            troops: a.troops,
-            governors: a.governors,
-            qasbahs: a.qasbahs,
-            amirs: a.amirs,
-            forts: a.forts,
-            rajas: a.rajas,
-            temples: a.temples,
-            mongols: a.mongols,
-        }
-    }
-
-    // ----- the map --------------------------------------------------------------------------
-
-    /// The names of the spaces, in map order.
-    fn spaces(&self) -> Vec<&'static str> {
-        vj::SpaceId::ALL.iter().map(|s| s.name()).collect()
-    }
-
-    /// What stands in a space: `{"troops": 4, "governors": 0, "amirs_obedient": 0, ...,
-    /// "structure": None}`; the structure is `"Qasbah"`, `"Fort"`, `"Temple"` or `None`.
-    fn pieces(&self, space: SpaceArg) -> Pieces {
-        let p = self.inner.space(space.0);
-        Pieces {
-            troops: p.troops,
-            governors: p.governors,
-            amirs_obedient: p.amirs.obedient,
-            amirs_rebelling: p.amirs.rebelling,
-            rajas_obedient: p.rajas.obedient,
-            rajas_rebelling: p.rajas.rebelling,
-            mongols: p.mongols,
-            structure: p.structure.map(|s: Structure| s.kind().name(1)),
-        }
-    }
-
-    /// Whether a space is a Tributary Province.
-    fn is_tributary(&self, space: SpaceArg) -> bool {
-        self.inner.is_tributary(space.0)
-    }
-
-    /// The faction controlling a space (`"DS"`, `"BK"` or `"VN"`), or `None`.
-    fn control(&self, space: SpaceArg) -> Option<&'static str> {
-        self.inner
-            .controller(space.0)
-            .map(|p| p.faction().abbreviation())
-    }
-
-    // ----- decisions ------------------------------------------------------------------------
-
-    /// The seat (0 = DS, 1 = BK, 2 = VN) that must decide now, or `None`.
-    fn current_player(&self) -> Option<usize> {
-        self.inner.current_player().map(|p| p as usize)
-    }
-
-    /// The legal actions now, by their fixed numbers (`Action.id`), in the order the rules
-    /// list them; empty once the game is over.
-    fn legal_actions(&self) -> Vec<usize> {
-        self.inner
-            .legal_actions()
-            .iter()
-            .map(|a| a.index())
-            .collect()
-    }
-
-    /// The legal actions now, as `Action` objects, in the order of `legal_actions()`.
-    fn legal_actions_typed(&self) -> Vec<Action> {
-        self.inner.legal_actions().into_iter().map(Action).collect()
-    }
-
-    /// The readable form of an action given by number (or as an `Action` or text). Raises
-    /// `IllegalActionError` if it names no action.
-    fn action_to_string(&self, py: Python<'_>, action: ActionArg) -> PyResult<String> {
-        self.resolve(&action)
-            .map(|a| a.to_string())
-            .map_err(|refusal| errors::refused(py, &action, refusal))
-    }
-
-    /// The number of the action with this readable form (`"select Delhi"`). Raises
-    /// `IllegalActionError` if the text names no action.
-    fn string_to_action(&self, py: Python<'_>, text: &str) -> PyResult<usize> {
-        let action = ActionArg {
-            given: text.into_pyobject(py)?.into_any().unbind(),
-            form: ActionForm::Text(text.to_owned()),
-        };
-        self.resolve(&action)
-            .map(|a| a.index())
-            .map_err(|refusal| errors::refused(py, &action, refusal))
-    }
-
-    /// The legal actions as a mask: a numpy `bool` array of shape
-    /// `(Game.num_distinct_actions(),)`, true at the number of each legal action.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut mask = vec![false; vj::ACTION_COUNT];
-        for action in self.inner.legal_actions() {
-            mask[action.index()] = true;
-        }
-        numpy_array(py, mask.into_pyobject(py)?.into_any(), "bool_")
-    }
-
-    /// What `player` observes, as a numpy `float32` array of shape
-    /// `Game.observation_tensor_shape()`; its layout is documented with
-    /// `darbar::vijayanagara::State::observation` (the Rust crate's docs).
-    fn observation_tensor<'py>(
-        &self,
-        py: Python<'py>,
-        player: PlayerArg,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.inner.observation(player.0);
-        numpy_array(py, values.into_pyobject(py)?.into_any(), "float32")
-    }
-
-    /// The actions taken since this state was created (or restored from a snapshot), by their
-    /// numbers, in order.
-    fn history(&self) -> Vec<usize> {
-        self.history.iter().map(|a| a.index()).collect()
-    }
-
-    /// Takes an action: an index into `legal_actions()` or the action's string form.
-    ///
-    /// Raises `IllegalActionError` (naming the rule) if it is not legal now; the state is then
-    /// left exactly as it was.
-    fn apply_action(&mut self, py: Python<'_>, action: ActionArg) -> PyResult<()> {
-        self.resolve(&action)
-            .and_then(|a| self.apply_checked(a, None, &mut Log::silent()))
-            .map_err(|refusal| errors::refused(py, &action, refusal))
-    }
-
-    /// Takes an action on behalf of `faction`. Raises `NotYourTurnError` if the decision is
-    /// another faction's, otherwise as `apply_action`.
-    fn apply_action_as(
-        &mut self,
-        py: Python<'_>,
-        faction: PlayerArg,
-        action: ActionArg,
-    ) -> PyResult<()> {
-        self.resolve(&action)
-            .and_then(|a| self.apply_checked(a, Some(faction.0), &mut Log::silent()))
-            .map_err(|refusal| errors::refused(py, &action, refusal))
-    }
-}
-
-/// `numpy.asarray(values, dtype=numpy.<dtype>)`: numpy is imported only when an array is asked
-/// for, so the package works without it otherwise.
-fn numpy_array<'py>(
-    py: Python<'py>,
-    values: Bound<'py, PyAny>,
-    dtype: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = py.import("numpy")?;
-    let dtype = numpy.getattr(dtype)?;
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("dtype", dtype)?;
-    numpy.call_method("asarray", (values,), Some(&kwargs))
 }

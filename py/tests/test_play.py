@@ -1,8 +1,7 @@
-"""Playing whole games from Python: Event cards from the Lua deck (§2.3.4), OpenSpiel-style
-play (terminal states, returns, history, log, views), replays, pickles across processes, and
-the batch runner."""
+"""Playing whole games from Python: Event cards from the Lua deck (§2.3.4), terminal
+returns and Victory Points, views, replays against Rust, decks and card scripts, and the batch
+runner's Vijayanagara figures; the API every game shares is in test_api.py."""
 
-import multiprocessing
 import pickle
 import random
 import shutil
@@ -89,18 +88,6 @@ def test_terminal_returns_and_final_victory_points_5_0():
             assert state.victory_points_all()[seat] == best
 
 
-def test_history_and_replay_give_the_same_game_as_rust():
-    state = darbar.load_game("vijayanagara").new_initial_state(seed=11)
-    steps = play_randomly(state, 11)
-    assert len(state.history_typed()) == steps
-    record = state.replay_record()
-    replayed = darbar.replay(record)
-    assert replayed.to_json() == state.to_json()
-    import json
-
-    assert darbar.replay(json.loads(record)).to_json() == state.to_json()
-
-
 def test_a_replay_with_an_illegal_action_names_it():
     import json
 
@@ -113,43 +100,15 @@ def test_a_replay_with_an_illegal_action_names_it():
     assert caught.value.rule == "2.3.3"
 
 
-def test_a_state_restored_in_mid_game_has_no_replay_record():
-    state = darbar.load_game("vijayanagara").new_initial_state(seed=2)
-    play_randomly(state, 2, max_steps=30)
-    restored = darbar.State.from_json(state.to_json())
-    assert restored.history_typed() == []
-    with pytest.raises(ValueError):
-        restored.replay_record()
-
-
-def test_pickles_keep_the_history_and_cross_processes():
-    state = darbar.load_game("vijayanagara").new_initial_state(seed=5)
-    play_randomly(state, 5, max_steps=120)
-    again = pickle.loads(pickle.dumps(state))
-    assert again == state and again.history_typed() == state.history_typed()
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        back = pool.apply(_continue, (state,))
-    expected = state.clone()
-    expected.apply_action(expected.legal_actions()[0])
-    assert back == expected
-
-
-def _continue(state):
-    state.apply_action(state.legal_actions()[0])
-    return state
-
-
-def test_play_random_games_runs_on_threads_and_matches_itself():
+def test_play_random_games_reports_winners_victory_points_and_events():
     game = darbar.load_game("vijayanagara")
-    one = darbar.play_random_games(game, 6, seed=10, threads=1)
-    two = darbar.play_random_games(game, 6, seed=10, threads=2)
-    assert one == two
-    assert [r["seed"] for r in one] == list(range(10, 16))
-    for result in one:
+    for result in darbar.play_random_games(game, 4, seed=10, threads=2):
         assert result["length"] > 50 and result["winners"]
         assert len(result["victory_points"]) == 3
-    with pytest.raises(ValueError):
-        darbar.play_random_games(game, 1, threads=0)
+        assert result["events"] >= 0
+        assert [result["returns"][w] > 0 for w in result["winners"]] == [True] * len(
+            result["winners"]
+        )
 
 
 def test_a_deck_directory_of_ones_own(tmp_path):
@@ -184,51 +143,11 @@ def test_repr_is_one_informative_line():
     state = darbar.load_game("vijayanagara").new_initial_state(seed=7)
     text = repr(state)
     assert "\n" not in text
-    assert text.startswith("<darbar.State vijayanagara seed=7")
+    assert text.startswith("<darbar.VijayanagaraState seed=7")
     assert "to decide" in text and "VP DS 18" in text
 
 
 # ----- OpenSpiel-style numbers, masks and observations ------------------------------------------
-
-
-def test_actions_have_fixed_numbers():
-    game = darbar.load_game("vijayanagara")
-    state = game.new_initial_state(seed=4)
-    assert game.num_distinct_actions() > 1000
-    for action in state.legal_actions_typed():
-        assert 0 <= action.id < game.num_distinct_actions()
-        assert darbar.Action.from_id(action.id) == action
-        assert darbar.Action(str(action)) == action == str(action)
-        assert hash(action) == hash(str(action))
-        assert state.string_to_action(str(action)) == action.id
-        assert state.action_to_string(action.id) == str(action)
-        assert pickle.loads(pickle.dumps(action)) == action
-    assert repr(darbar.Action("yes")) == "darbar.Action('yes')"
-    with pytest.raises(ValueError):
-        darbar.Action.from_id(game.num_distinct_actions())
-    with pytest.raises(ValueError):
-        darbar.Action("dance")
-
-
-def test_apply_action_takes_a_number_an_action_or_text():
-    state = darbar.load_game("vijayanagara").new_initial_state(seed=4)
-    first = state.legal_actions_typed()[0]
-    by_number, by_action, by_text = state.clone(), state.clone(), state.clone()
-    by_number.apply_action(first.id)
-    by_action.apply_action(first)
-    by_text.apply_action(str(first))
-    assert by_number == by_action == by_text
-    assert by_number.history() == [first.id]
-
-
-def test_the_legal_actions_mask_marks_exactly_the_legal_numbers():
-    numpy = pytest.importorskip("numpy")
-    game = darbar.load_game("vijayanagara")
-    state = game.new_initial_state(seed=4)
-    play_randomly(state, 4, max_steps=40)
-    mask = state.legal_actions_mask()
-    assert mask.dtype == numpy.bool_ and mask.shape == (game.num_distinct_actions(),)
-    assert sorted(numpy.flatnonzero(mask).tolist()) == sorted(state.legal_actions())
 
 
 def test_the_observation_tensor_has_its_documented_shape_and_setup_values_2_1():

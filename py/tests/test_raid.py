@@ -1,10 +1,8 @@
-"""The kingdom raid dice game from Python: `load_game("raid")`, `RaidGame`, `RaidState` and
-`RaidAction`, with the OpenSpiel-style API of Vijayanagara's classes. Sections `RG-x.y` and
+"""The kingdom raid dice game from Python: `load_game("raid")`, `RaidGame` and `RaidState`:
+the raid game's own rules and extras (the API every game shares is in test_api.py). Sections `RG-x.y` and
 rulings refer to the raid game's specification and its default rulings."""
 
-import copy
 import json
-import multiprocessing
 import pickle
 import random
 import xml.etree.ElementTree as ElementTree
@@ -54,7 +52,7 @@ def finished_game(seed):
 def test_load_game_raid_gives_a_solo_game_with_its_options():
     game = darbar.load_game("raid")
     assert isinstance(game, darbar.RaidGame)
-    assert game.name == "raid" and game.num_players == 1
+    assert game.name == "raid" and game.num_players() == 1
     assert game.num_distinct_actions() == 1046
     assert game.max_recruit_funds == 999
     # Ruling 14: the starting camp.
@@ -69,7 +67,7 @@ def test_load_game_raid_gives_a_solo_game_with_its_options():
     assert darbar.load_game(" Raid ") == game
     # Vijayanagara is unchanged.
     assert isinstance(darbar.load_game("vijayanagara"), darbar.Game)
-    assert {"RaidAction", "RaidGame", "RaidState"} <= set(darbar.__all__)
+    assert {"RaidGame", "RaidState"} <= set(darbar.__all__)
 
 
 def test_raid_options_are_keyword_arguments():
@@ -100,17 +98,17 @@ def test_unknown_or_ill_typed_options_are_refused():
     message = str(caught.value)
     for known in ["start", "sack_on_any_raid", "castles_in_play", "crisis_halves_fort"]:
         assert known in message
-    with pytest.raises(ValueError, match="known resources"):
+    with pytest.raises(ValueError, match="gold"):
         darbar.load_game("raid", start={"gold": 3})
     with pytest.raises(TypeError):
         darbar.load_game("raid", castles_in_play=1)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError):
         darbar.load_game("raid", start={"soldiers": -1})
     with pytest.raises(TypeError):
         darbar.load_game("raid", start=6)
-    with pytest.raises(ValueError, match="Event cards"):
+    with pytest.raises(ValueError, match="events"):
         darbar.load_game("raid", events=False)
-    with pytest.raises(ValueError, match="Event cards"):
+    with pytest.raises(ValueError, match="deck"):
         darbar.load_game("raid", deck="cards")
     with pytest.raises(ValueError, match="known games: vijayanagara, raid"):
         darbar.load_game("chess")
@@ -156,7 +154,7 @@ def test_the_text_picture_and_the_one_line_repr():
     assert "village-1  unknown" in text and "castle-1   reserved" in text
     line = repr(state)
     assert "\n" not in line
-    assert line.startswith("<darbar.RaidState raid seed=7 day 1")
+    assert line.startswith("<darbar.RaidState seed=7 day 1")
     assert "to decide: a site to scout, or none" in line
 
 
@@ -172,74 +170,20 @@ def test_the_svg_picture_parses_as_xml():
 # ----- actions and their numbers ------------------------------------------------------------
 
 
-def test_actions_have_fixed_numbers():
+def test_the_action_numbering_rg_and_its_engine_limit():
     game = darbar.load_game("raid")
     state = game.new_initial_state(seed=4)
-    rng = random.Random(4)
-    seen = set()
-    for _ in range(15):
-        if state.is_terminal():
-            break
-        for action in state.legal_actions_typed():
-            assert 0 <= action.id < game.num_distinct_actions()
-            assert int(action) == action.id
-            assert darbar.RaidAction.from_id(action.id) == action
-            assert darbar.RaidAction(str(action)) == action == str(action)
-            assert hash(action) == hash(str(action))
-            assert state.string_to_action(str(action)) == action.id
-            assert state.action_to_string(action.id) == str(action)
-            assert state.action_to_string(action) == str(action)
-            assert pickle.loads(pickle.dumps(action)) == action
-            seen.add(action)
-        assert [a.id for a in state.legal_actions_typed()] == state.legal_actions()
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert len(seen) > 10
-    assert repr(darbar.RaidAction("end-raids")) == "darbar.RaidAction('end-raids')"
-    assert darbar.RaidAction.from_id(14) == "skip-scout"
-    assert darbar.RaidAction.from_id(game.num_distinct_actions() - 1) == "end-settlement"
-    assert darbar.RaidAction("recruit 999").id == game.num_distinct_actions() - 10
-    with pytest.raises(ValueError):
-        darbar.RaidAction.from_id(game.num_distinct_actions())
-    with pytest.raises(ValueError):
-        darbar.RaidAction("dance")
+    assert repr(darbar.Action("raid", "end-raids")) == "darbar.Action('raid', 'end-raids')"
+    assert darbar.Action.from_id("raid", 14) == "skip-scout"
+    assert darbar.Action.from_id("raid", game.num_distinct_actions() - 1) == "end-settlement"
+    assert darbar.Action("raid", "recruit 999").id == game.num_distinct_actions() - 10
     # A recruitment beyond the engine limit of 999 funds (beside ruling 22) has no number.
     with pytest.raises(ValueError, match="engine limit"):
-        darbar.RaidAction("recruit 1000")
+        darbar.Action("raid", "recruit 1000")
     with pytest.raises(darbar.IllegalActionError) as caught:
         state.string_to_action("recruit 1000")
     assert caught.value.rule is None
-    assert darbar.RaidAction("end-raids") != darbar.Action("yes")
-
-
-def test_apply_action_takes_a_number_an_action_or_text():
-    state = new_state(4)
-    first = state.legal_actions_typed()[0]
-    by_number, by_action, by_text = state.clone(), state.clone(), state.clone()
-    by_number.apply_action(first.id)
-    by_action.apply_action(first)
-    by_text.apply_action(str(first))
-    assert by_number == by_action == by_text
-    assert by_number.history() == [first.id]
-    assert by_text.history_typed() == [first]
-    assert state.history() == []
-    with pytest.raises(TypeError):
-        state.apply_action(darbar.Action("yes"))
-    with pytest.raises(TypeError):
-        state.apply_action(2.5)
-
-
-def test_the_legal_actions_mask_marks_exactly_the_legal_numbers():
-    numpy = pytest.importorskip("numpy")
-    game = darbar.load_game("raid")
-    state = game.new_initial_state(seed=4)
-    rng = random.Random(4)
-    while True:
-        mask = state.legal_actions_mask()
-        assert mask.dtype == numpy.bool_ and mask.shape == (game.num_distinct_actions(),)
-        assert sorted(numpy.flatnonzero(mask).tolist()) == sorted(state.legal_actions())
-        if state.is_terminal():
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
+    assert darbar.Action("raid", "end-raids") != darbar.Action("vijayanagara", "yes")
 
 
 def test_settlement_offers_trades_recruitments_and_its_end_rg_7():
@@ -279,7 +223,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     # RG-3: raids come after scouting.
     error = assert_refused(state, "raid village-1", "RG-3")
     assert "RG-3" in str(error) and error.reason
-    assert_refused(state, darbar.RaidAction("end-settlement"), "RG-3")
+    assert_refused(state, darbar.Action("raid", "end-settlement"), "RG-3")
     # Ruling 13: castles are reserved.
     assert_refused(state, "scout castle-2", "ruling 13")
     # Arguments that name no action consult no rule.
@@ -319,54 +263,6 @@ def test_a_refused_recruitment_beyond_the_funds_names_rg_7_1():
 
 
 # ----- copies, pickles and snapshots --------------------------------------------------------
-
-
-def test_copies_are_independent():
-    state = new_state(6)
-    play_randomly(state, 6, max_steps=5)
-    for twin in [state.clone(), copy.copy(state), copy.deepcopy(state)]:
-        assert twin == state and twin.history() == state.history()
-        if not twin.is_terminal():
-            twin.apply_action(twin.legal_actions()[-1])
-            assert twin != state
-
-
-def test_pickles_keep_the_history_and_cross_processes():
-    state = new_state(5)
-    play_randomly(state, 5, max_steps=12)
-    again = pickle.loads(pickle.dumps(state))
-    assert again == state
-    assert again.history_typed() == state.history_typed()
-    assert again.log() == state.log()
-    assert again.replay_record() == state.replay_record()
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        back = pool.apply(_continue, (state,))
-    expected = state.clone()
-    _continue(expected)
-    assert back == expected and back.history() == expected.history()
-
-
-def _continue(state):
-    state.apply_action(state.legal_actions()[-1])
-    return state
-
-
-def test_snapshots_round_trip_exactly():
-    state = new_state(8)
-    play_randomly(state, 8, max_steps=30)
-    text = state.to_json()
-    restored = darbar.RaidState.from_json(text)
-    assert restored == state and restored.to_json() == text
-    assert restored.history() == [] and restored.log() == []
-    # The restored game goes on identically, GM rolls included.
-    if not state.is_terminal():
-        action = state.legal_actions()[0]
-        state.apply_action(action)
-        restored.apply_action(action)
-        assert restored == state
-    # A state restored in mid-game does not know its earlier actions.
-    with pytest.raises(ValueError):
-        darbar.RaidState.from_json(text).replay_record()
 
 
 def test_a_damaged_snapshot_is_a_snapshot_error():
@@ -452,26 +348,10 @@ def test_the_log_has_every_gm_roll_ruling_27():
     state = new_state(12)
     steps = play_randomly(state, 12)
     log = state.log()
-    rolls = true_state(state)["rolls"]
-    assert sum(line.startswith("GM rolls ") for line in log) == len(rolls) > 0
+    assert sum(line.startswith("GM rolls ") for line in log) > 0
     assert sum(line.startswith("day ") and ": " in line for line in log) >= steps
     assert log[0] == f"day 1: {state.history_typed()[0]}"
     assert any(line.startswith("the game ends: ") for line in log)
-
-
-def test_replay_equals_the_original():
-    state = new_state(21)
-    steps = play_randomly(state, 21)
-    assert len(state.history()) == steps
-    record = state.replay_record()
-    assert json.loads(record)["game"] == "raid"
-    replayed = darbar.replay(record)
-    assert isinstance(replayed, darbar.RaidState)
-    assert replayed == state and replayed.to_json() == state.to_json()
-    assert replayed.history() == state.history()
-    assert darbar.replay(json.loads(record)) == state
-    with pytest.raises(ValueError):
-        darbar.replay(record, deck="cards")
 
 
 def test_a_replay_with_an_illegal_action_names_it():
@@ -534,3 +414,6 @@ def test_a_damaged_or_impossible_campaign_is_refused():
     record = darbar.load_game("vijayanagara").new_initial_state().replay_record()
     with pytest.raises(ValueError):
         darbar.replay(record, campaign="{}")
+    raid = new_state(2).replay_record()
+    with pytest.raises(ValueError):
+        darbar.replay(raid, deck="cards")

@@ -145,7 +145,7 @@ def test_str_is_a_readable_board():
     assert "Maharashtra" in text
     assert "Rajput Kingdoms" in text
     assert "Khalji" in text
-    assert repr(new_state(3)).startswith("<darbar.State")
+    assert repr(new_state(3)).startswith("<darbar.VijayanagaraState")
 
 
 # ----- names --------------------------------------------------------------------------------
@@ -411,7 +411,7 @@ def test_not_your_turn():
     assert info.value.action == 0
     assert state == before
     state.apply_action_as("BK", "refill from available")
-    state.apply_action_as(1, darbar.Action("refill from available"))
+    state.apply_action_as(1, darbar.Action("vijayanagara", "refill from available"))
     assert state.current_player() == new_state().current_player()
 
 
@@ -462,7 +462,7 @@ def test_exception_hierarchy():
 def test_load_game():
     game = darbar.load_game("vijayanagara")
     assert game.name == "vijayanagara"
-    assert game.num_players == 3
+    assert game.num_players() == 3
     assert game == darbar.load_game("Vijayanagara")
     assert repr(game) == "darbar.load_game('vijayanagara')"
 

@@ -460,6 +460,7 @@ impl<G: Game> DynGame for Rules<G> {
                     index,
                     action: action.to_string(),
                     reason: e.to_string(),
+                    rule: e.rule(),
                 })?;
         }
         Ok(Box::new(play))
@@ -502,7 +503,14 @@ impl<G: Game> DynGame for Rules<G> {
     }
 
     fn string_to_action(&self, text: &str) -> Result<usize, String> {
-        text.parse::<G::Action>().map(G::action_index)
+        let action = text.parse::<G::Action>()?;
+        let id = G::action_index(action);
+        // An action that parses but has no number of its own (beyond an engine limit) is
+        // refused here, rather than named by another action's number.
+        match G::action_from_index(id) {
+            Some(numbered) if numbered == action => Ok(id),
+            _ => Err(format!("{action} has no action number")),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {

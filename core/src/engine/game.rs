@@ -316,6 +316,7 @@ pub trait Game: Clone + Send + Sync + 'static {
                     index,
                     action: action.to_string(),
                     reason: e.to_string(),
+                    rule: Some(e.rule()),
                 })?;
         }
         Ok(state)

@@ -64,5 +64,7 @@ pub enum ReplayError {
         action: String,
         /// The error the game gave.
         reason: String,
+        /// The rule it cites, if a rule was consulted (not for an action that names none).
+        rule: Option<super::Rule>,
     },
 }

@@ -10,6 +10,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -27,7 +28,7 @@ static NEXT_DECK: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
     /// This thread's host for each deck it has run, by deck id.
-    static HOSTS: RefCell<HashMap<u64, Arc<CardHost>>> = RefCell::new(HashMap::new());
+    static HOSTS: RefCell<HashMap<u64, Rc<CardHost>>> = RefCell::new(HashMap::new());
 }
 
 /// A checked deck of card scripts, shareable between threads: an [`EventHost`] that runs each
@@ -82,7 +83,7 @@ impl Cards {
             rules: host.deck_rules(),
             dir: Some(path.display().to_string()),
         };
-        HOSTS.with(|hosts| hosts.borrow_mut().insert(cards.id, Arc::new(host)));
+        HOSTS.with(|hosts| hosts.borrow_mut().insert(cards.id, Rc::new(host)));
         Ok(cards)
     }
 
@@ -112,8 +113,8 @@ impl Cards {
         let host = match cached {
             Some(host) => host,
             None => {
-                let host = Arc::new(CardHost::from_sources(&self.sources)?);
-                HOSTS.with(|hosts| hosts.borrow_mut().insert(self.id, Arc::clone(&host)));
+                let host = Rc::new(CardHost::from_sources(&self.sources)?);
+                HOSTS.with(|hosts| hosts.borrow_mut().insert(self.id, Rc::clone(&host)));
                 host
             }
         };
@@ -186,7 +187,8 @@ fn load_vijayanagara(options: &Value) -> Result<Vijayanagara, LoadError> {
         _ => None,
     };
     let given_rules = options.get("deck").cloned();
-    let rules: Options = darbar::engine::options_from_json("vijayanagara", &Value::Object(options))?;
+    let rules: Options =
+        darbar::engine::options_from_json("vijayanagara", &Value::Object(options))?;
     if !events {
         if dir.is_some() {
             return Err(LoadError::BadOptions {

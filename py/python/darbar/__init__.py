@@ -1,20 +1,23 @@
 """darbar: a rules engine for board games, with strict validation.
 
 Every refused action names the section of the rules it breaks and leaves the state exactly as
-it was. Two games so far: Vijayanagara (GMT Games, 1290-1398)::
+it was. Every game has the same OpenSpiel-style API (:class:`Game`, :class:`State`,
+:class:`Action`); a game's own queries are in its subclasses. Vijayanagara (GMT Games,
+1290-1398)::
 
     import darbar
 
+    darbar.registered_games()         # ["vijayanagara", "raid", ...]
     game = darbar.load_game("vijayanagara")
     state = game.new_initial_state(seed=42)
     print(state)                      # the board as text
-    state.resources("DS")             # 12
+    state.resources("DS")             # 12 (VijayanagaraState)
     state.pieces("Delhi")["troops"]   # 4
     text = state.to_json()            # a versioned snapshot
     assert darbar.State.from_json(text) == state
 
-and the kingdom raid dice game, a solo game whose engine is the GM (``RaidGame``,
-``RaidState`` and ``RaidAction``, with the same OpenSpiel-style API)::
+and the kingdom raid dice game, a solo game whose engine is the GM (``RaidGame`` and
+``RaidState``)::
 
     raid = darbar.load_game("raid")
     state = raid.new_initial_state(seed=7)
@@ -24,12 +27,12 @@ and the kingdom raid dice game, a solo game whose engine is the GM (``RaidGame``
     following = raid.new_campaign_state(state.campaign_after(), seed=8)
 
 Decisions are lists of choices: ``state.current_player()`` is the seat that must decide (or
-``None``), ``state.legal_actions()`` the indices of its choices, ``state.legal_actions_typed()``
-their string forms, and ``state.apply_action(a)`` takes either.
+``None``), ``state.legal_actions()`` the numbers of its choices, ``state.legal_actions_typed()``
+the same as :class:`Action` objects, and ``state.apply_action(a)`` takes either, or the text.
 
 Errors: :class:`DarbarError` is the base of :class:`IllegalActionError` (also a
-``ValueError``), :class:`NotYourTurnError`, :class:`SnapshotError` and
-:class:`InvariantError`. Bad faction or space names raise ``ValueError``.
+``ValueError``), :class:`NotYourTurnError`, :class:`ScriptError`, :class:`SnapshotError` and
+:class:`InvariantError`. Bad seat or space names raise ``ValueError``.
 """
 
 from ._errors import (
@@ -43,13 +46,15 @@ from ._errors import (
 from ._darbar import (
     Action,
     Game,
-    RaidAction,
     RaidGame,
     RaidState,
     State,
+    VijayanagaraGame,
+    VijayanagaraState,
     __version__,
     load_game,
     play_random_games,
+    registered_games,
     replay,
 )
 
@@ -60,14 +65,16 @@ __all__ = [
     "IllegalActionError",
     "InvariantError",
     "NotYourTurnError",
-    "RaidAction",
     "RaidGame",
     "RaidState",
     "ScriptError",
     "SnapshotError",
     "State",
+    "VijayanagaraGame",
+    "VijayanagaraState",
     "__version__",
     "load_game",
     "play_random_games",
+    "registered_games",
     "replay",
 ]

@@ -1,34 +1,42 @@
 """Type stubs of the native module ``darbar._darbar``; import everything from ``darbar``."""
 
 from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, SupportsIndex, Tuple
-from typing import Type, TypedDict, Union, final, overload
+from typing import Type, TypedDict, TypeVar, Union, final, overload
 
 import numpy
 from numpy.typing import NDArray
-from typing_extensions import Literal, TypeAlias, Unpack
+from typing_extensions import Literal, NotRequired, TypeAlias, Unpack, disjoint_base
 
 __all__ = [
     "__version__",
     "load_game",
     "play_random_games",
+    "registered_games",
     "replay",
     "Action",
     "Game",
     "State",
-    "RaidAction",
+    "VijayanagaraGame",
+    "VijayanagaraState",
     "RaidGame",
     "RaidState",
 ]
 
-_Faction: TypeAlias = Union[str, SupportsIndex]
-"""``"DS"``/``"BK"``/``"VN"``, a full or Rust name in any case, or a seat number 0-2 (any
-integer, ``numpy.int64`` included)."""
+_S = TypeVar("_S", bound="State")
+
+_Seat: TypeAlias = Union[str, SupportsIndex]
+"""A seat's number (any integer, ``numpy.int64`` included) or its name (``"DS"``; for
+Vijayanagara also a full or Rust name in any case)."""
+
+_Faction: TypeAlias = _Seat
+"""``"DS"``/``"BK"``/``"VN"``, a full or Rust name in any case, or a seat number 0-2."""
 
 _ActionArg: TypeAlias = Union[SupportsIndex, str, Action]
-"""An action's fixed number (``Action.id``), an ``Action``, or the action's string form."""
+"""An action's fixed number (``Action.id``), an ``Action`` of the same game, or the action's
+string form."""
 
-_RaidActionArg: TypeAlias = Union[SupportsIndex, str, RaidAction]
-"""A raid action's fixed number (``RaidAction.id``), a ``RaidAction``, or its string form."""
+_GameArg: TypeAlias = Union[Game, str]
+"""A game, or a game's name (its default options)."""
 
 _Campaign: TypeAlias = Union[str, Mapping[str, Any]]
 """A raid campaign (RG-11): the JSON text of ``RaidState.campaign_after()``, or the same as a
@@ -135,13 +143,15 @@ class _RaidView(TypedDict):
     legal_actions: List[str]
 
 class _GameResult(TypedDict):
-    """One game of ``play_random_games``."""
+    """One game of ``play_random_games``; ``winners``, ``victory_points`` and ``events`` are
+    Vijayanagara's."""
 
     seed: int
-    winners: List[int]
-    victory_points: List[int]
+    returns: List[float]
     length: int
-    events: int
+    winners: NotRequired[List[int]]
+    victory_points: NotRequired[List[int]]
+    events: NotRequired[int]
 
 class _Pieces(TypedDict):
     """What stands in one space (``State.pieces``)."""
@@ -187,6 +197,8 @@ __version__: str
 @overload
 def load_game(
     name: Literal["raid"],
+    *,
+    campaign: Optional[_Campaign] = None,
     **options: Unpack[_RaidOptionArgs],
 ) -> RaidGame:
     """Loads the kingdom raid dice game, with its rule options as keyword arguments."""
@@ -198,25 +210,21 @@ def load_game(
     events: bool = True,
     deck: Optional[str] = None,
     **options: Unpack[_RuleOptionArgs],
-) -> Game:
+) -> VijayanagaraGame:
     """Loads Vijayanagara, with rule options as keyword arguments."""
 
 @overload
-def load_game(
-    name: str,
-    *,
-    events: bool = True,
-    deck: Optional[str] = None,
-    **options: Any,
-) -> Any:
-    """Loads a game by name (``"vijayanagara"`` or ``"raid"``), with rule options as keyword
-    arguments: a ``Game`` or a ``RaidGame`` (a name known only at run time gives ``Any``).
+def load_game(name: str, **options: Any) -> Game:
+    """Loads a game by name (``registered_games()``), with its options as keyword arguments.
 
-    ``events=False`` plays Vijayanagara without Event cards; ``deck`` is a directory of card
-    files to play instead of the default deck (both refused for the raid game). Raises
-    ``ValueError`` naming an unknown game or option, and ``ScriptError`` for a deck that does
-    not load.
+    Vijayanagara takes ``events=False`` (no Event cards) and ``deck`` (a directory of card
+    files to play instead of the default deck). Raises ``ValueError`` naming an unknown game
+    or option, ``TypeError`` for an option of the wrong type, and ``ScriptError`` for a deck
+    that does not load.
     """
+
+def registered_games() -> List[str]:
+    """The names of the games this build knows."""
 
 def play_random_games(
     game: Game, n: int, seed: int = 0, threads: int = 1
@@ -224,38 +232,41 @@ def play_random_games(
     """Plays ``n`` random games (seeds ``seed`` to ``seed + n - 1``) on ``threads`` threads
     with the GIL released; one dict per game, in seed order."""
 
-def replay(
-    record: Union[str, Mapping[str, Any]],
-    deck: Optional[str] = None,
-    campaign: Optional[_Campaign] = None,
-) -> Union[State, RaidState]:
-    """Rebuilds a game from its replay record (``State.replay_record()`` or
-    ``RaidState.replay_record()``, as text or a dict): a ``State``, or a ``RaidState`` for a
-    record of the raid game, whose campaign games also need ``campaign``. Raises
-    ``IllegalActionError`` naming the first action that is not legal."""
+def replay(record: Union[str, Mapping[str, Any]], **extra: Any) -> State:
+    """Rebuilds a game from its replay record (``State.replay_record()``, as text or a dict),
+    as a state of its game's class. ``extra`` are loader options a record does not carry
+    (``deck``, ``campaign``). Raises ``IllegalActionError`` naming the first action that is not
+    legal."""
 
 @final
 class Action:
-    """An action: ``str(action)`` is its readable form, ``action.id`` its fixed number.
+    """An action of a game: ``str(action)`` is its readable form, ``action.id`` its fixed
+    number.
 
-    Immutable and hashable; equal to its readable form (``Action("yes") == "yes"``).
+    Immutable and hashable; equal to its readable form (``Action("vijayanagara", "yes") ==
+    "yes"``).
     """
 
-    def __new__(cls, text: str) -> Action: ...
+    def __new__(cls, game: _GameArg, text: str) -> Action: ...
     @staticmethod
-    def from_id(id: int) -> Action:
-        """The action numbered ``id``; ``ValueError`` for a number that is no action."""
+    def from_id(game: _GameArg, id: int) -> Action:
+        """The action of ``game`` numbered ``id``; ``ValueError`` for a number that is no
+        action."""
 
     @property
     def id(self) -> int:
         """The action's fixed number, ``0 <= id < Game.num_distinct_actions()``."""
 
+    @property
+    def game(self) -> str:
+        """The name of the game whose action it is."""
+
     def __int__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def __reduce__(self) -> Tuple[Type[Action], Tuple[str]]: ...
+    def __reduce__(self) -> Tuple[Type[Action], Tuple[str, str]]: ...
 
-@final
+@disjoint_base
 class Game:
     """A game with its rule options: makes new states. Get one from ``load_game``."""
 
@@ -266,42 +277,36 @@ class Game:
         """The game's name, as in snapshots: ``"vijayanagara"``."""
 
     @property
-    def num_players(self) -> int:
-        """The number of players (seats 0 to ``num_players - 1``)."""
-
-    @property
-    def events(self) -> bool:
-        """Whether Event cards are played."""
-
-    @property
-    def deck(self) -> Optional[str]:
-        """The deck directory whose cards are played, or ``None`` for the default deck."""
-
-    @property
-    def options(self) -> _RuleOptions:
+    def options(self) -> Dict[str, Any]:
         """Every rule option with its value, as a new dict."""
+
+    def num_players(self) -> int:
+        """The number of players (seats 0 to ``num_players() - 1``)."""
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name in the game's words."""
 
     def num_distinct_actions(self) -> int:
         """How many action numbers there are (OpenSpiel's ``num_distinct_actions``)."""
 
     def observation_tensor_shape(self) -> List[int]:
-        """The shape of ``State.observation_tensor(player)``."""
+        """The shape of ``State.observation_tensor(seat)``."""
 
     def observation_tensor_layout(self) -> Dict[str, Tuple[int, int]]:
-        """The blocks of ``State.observation_tensor(player)``: ``{name: (start, length)}``."""
+        """The blocks of ``State.observation_tensor(seat)``: ``{name: (start, length)}``."""
 
     def new_initial_state(self, seed: int = 0) -> State:
         """The position at the start of a game; the same seed always gives the same game."""
 
-    def __reduce__(self) -> Tuple[Callable[..., Game], Tuple[str, Optional[str]]]: ...
+    def __reduce__(self) -> Tuple[Callable[..., Game], Tuple[str, str]]: ...
     @staticmethod
-    def _restore(options: str, deck: Optional[str]) -> Game: ...
+    def _restore(name: str, options: str) -> Game: ...
     def __eq__(self, other: object, /) -> bool: ...
 
-@final
+@disjoint_base
 class State:
-    """A position of Vijayanagara. Mutable (so not hashable); copies, pickles and snapshots
-    are exact."""
+    """A position of a game. Mutable (so not hashable); copies, pickles and snapshots are
+    exact."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
@@ -310,20 +315,24 @@ class State:
     def to_json(self) -> str:
         """The state as snapshot text: versioned JSON that ``State.from_json`` restores."""
 
-    @staticmethod
-    def from_json(text: str, deck: Optional[str] = None) -> State:
+    @classmethod
+    def from_json(cls: Type[_S], text: str, **extra: Any) -> _S:
         """Restores a state from ``to_json`` text; raises ``SnapshotError`` for bad text."""
 
-    def clone(self) -> State:
-        """An independent copy."""
+    def clone(self: _S) -> _S:
+        """An independent copy, history included."""
 
-    def __copy__(self) -> State: ...
-    def __deepcopy__(self, memo: Any, /) -> State: ...
+    def __copy__(self: _S) -> _S: ...
+    def __deepcopy__(self: _S, memo: Any, /) -> _S: ...
     def __getstate__(self) -> str: ...
     def __setstate__(self, text: str, /) -> None: ...
-    def __reduce__(self) -> Tuple[Callable[..., State], Tuple[str, Optional[str], List[str]]]: ...
+    def __reduce__(
+        self,
+    ) -> Tuple[Callable[..., State], Tuple[str, str, str, Optional[str], List[int]]]: ...
     @staticmethod
-    def _restore(text: str, deck: Optional[str], history: List[str]) -> State: ...
+    def _restore(
+        name: str, options: str, snapshot: str, origin: Optional[str], history: List[int]
+    ) -> State: ...
     def check_invariants(self) -> None:
         """Raises ``InvariantError`` naming the first invariant of the rules broken."""
 
@@ -331,15 +340,15 @@ class State:
 
     # ----- pictures
 
-    def to_svg(self) -> str:
-        """The board as an SVG picture."""
+    def to_svg(self) -> Optional[str]:
+        """The position as an SVG picture, or ``None`` for a game that draws none."""
 
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
 
     # ----- OpenSpiel-style play
 
     def current_player(self) -> Optional[int]:
-        """The seat (0 = DS, 1 = BK, 2 = VN) that must decide now, or ``None``."""
+        """The seat that must decide now, or ``None``."""
 
     def legal_actions(self) -> List[int]:
         """The legal actions now, by their fixed numbers; empty once the game is over."""
@@ -359,40 +368,36 @@ class State:
     def apply_action(self, action: _ActionArg) -> None:
         """Takes an action; ``IllegalActionError`` (state unchanged) if it is not legal."""
 
-    def apply_action_as(self, faction: _Faction, action: _ActionArg) -> None:
-        """Takes an action on behalf of ``faction``; ``NotYourTurnError`` if it is not its
+    def apply_action_as(self, seat: _Seat, action: _ActionArg) -> None:
+        """Takes an action on behalf of ``seat``; ``NotYourTurnError`` if it is not its
         decision."""
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
 
     def returns(self) -> List[float]:
-        """By seat: 1 for a winner (1/k for a win shared by k), 0 otherwise; 0 for all before
-        the end."""
-
-    def victory_points_all(self) -> List[int]:
-        """Victory Points by seat, final ones once the game is over."""
+        """What each seat gets from the game as it stands; 0 for all before the end."""
 
     def phase(self) -> str:
-        """What is being decided now (``"TurnOption"``, ``"Event"``, ...) or ``"GameOver"``."""
+        """What is being decided now, or ``"GameOver"``."""
 
     def prompt(self) -> Optional[str]:
-        """The question of a choice inside an Event card, or ``None``."""
+        """The question shown with the decision, or ``None``."""
 
-    def view(self, player: _Faction) -> _View:
-        """What ``player`` sees and may do."""
+    def view(self, seat: Optional[_Seat] = None) -> Dict[str, Any]:
+        """What ``seat`` may see (``seat`` may be left out in a game of one seat)."""
 
-    def observation_tensor(self, player: _Faction) -> NDArray[numpy.float32]:
-        """What ``player`` observes: ``float32``, shape ``Game.observation_tensor_shape()``."""
+    def observation_tensor(self, seat: _Seat) -> NDArray[numpy.float32]:
+        """What ``seat`` observes: ``float32``, shape ``Game.observation_tensor_shape()``."""
 
     def history(self) -> List[int]:
         """The actions taken since the state was created or restored, by number."""
 
     def history_typed(self) -> List[Action]:
-        """The actions taken since the state was created or restored, in string form."""
+        """The actions taken since the state was created or restored."""
 
     def log(self) -> List[str]:
-        """The game's log since the state was created or restored, one line per event."""
+        """The game's log since the state was created or restored."""
 
     def replay_record(self) -> str:
         """The replay record (JSON text for ``darbar.replay``); ``ValueError`` for a state
@@ -404,8 +409,45 @@ class State:
     def seed(self) -> int:
         """The seed the game was created from."""
 
-    def options(self) -> _RuleOptions:
+    @property
+    def game_name(self) -> str:
+        """The name of the game."""
+
+    def get_game(self) -> Game:
+        """The game, with its options."""
+
+    def options(self) -> Dict[str, Any]:
         """The rule options of this game, as a new dict."""
+
+@final
+class VijayanagaraGame(Game):
+    """Vijayanagara with its rule options, Event cards and deck."""
+
+    @property
+    def options(self) -> _RuleOptions:  # type: ignore[override]
+        """Every rule option with its value, as a new dict."""
+
+    @property
+    def events(self) -> bool:
+        """Whether Event cards are played."""
+
+    @property
+    def deck(self) -> Optional[str]:
+        """The deck directory whose cards are played, or ``None`` for the default deck."""
+
+    def new_initial_state(self, seed: int = 0) -> VijayanagaraState: ...
+
+@final
+class VijayanagaraState(State):
+    """A position of Vijayanagara, with the board's queries."""
+
+    def view(self, seat: Optional[_Faction] = None) -> _View: ...  # type: ignore[override]
+    def phase(self) -> str:
+        """What is being decided now (``"TurnOption"``, ``"Event"``, ...) or ``"GameOver"``."""
+
+    def options(self) -> _RuleOptions: ...  # type: ignore[override]
+    def victory_points_all(self) -> List[int]:
+        """Victory Points by seat, final ones once the game is over."""
 
     def dynasty(self) -> Literal["Khalji", "Tughlaq"]:
         """The dynasty ruling in Delhi."""
@@ -416,8 +458,6 @@ class State:
     def cards_remaining(self) -> int:
         """How many cards are left to draw."""
 
-    # ----- factions
-
     def resources(self, faction: _Faction) -> int: ...
     def cavalry(self, faction: _Faction) -> int: ...
     def cavalry_pool(self) -> int: ...
@@ -426,9 +466,6 @@ class State:
         """Deccan Influence, 0-4, or ``None`` for the Sultanate, which has no track."""
 
     def available(self) -> _Available: ...
-
-    # ----- the map
-
     def spaces(self) -> List[str]:
         """The names of the spaces, in map order."""
 
@@ -437,134 +474,35 @@ class State:
     def control(self, space: str) -> Optional[_Abbreviation]: ...
 
 @final
-class RaidAction:
-    """An action of the raid game: ``str(action)`` is its readable form (``"raid village-2"``),
-    ``action.id`` its fixed number.
-
-    Immutable and hashable; equal to its readable form (``RaidAction("end-raids") ==
-    "end-raids"``). A recruitment spends 1 to 999 funds (an engine limit).
-    """
-
-    def __new__(cls, text: str) -> RaidAction: ...
-    @staticmethod
-    def from_id(id: int) -> RaidAction:
-        """The action numbered ``id``; ``ValueError`` for a number that is no action."""
+class RaidGame(Game):
+    """The kingdom raid dice game with its rule options."""
 
     @property
-    def id(self) -> int:
-        """The action's fixed number, ``0 <= id < RaidGame.num_distinct_actions()``."""
-
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> Tuple[Type[RaidAction], Tuple[str]]: ...
-
-@final
-class RaidGame:
-    """The kingdom raid dice game with its rule options: makes new states. Get one from
-    ``load_game("raid")``."""
-
-    __hash__: ClassVar[None]  # type: ignore[assignment]
-
-    @property
-    def name(self) -> Literal["raid"]:
-        """The game's name, as in snapshots: ``"raid"``."""
-
-    @property
-    def num_players(self) -> int:
-        """1: the raider, seat 0."""
+    def options(self) -> _RaidOptions:  # type: ignore[override]
+        """Every rule option with its value, as a new dict."""
 
     @property
     def max_recruit_funds(self) -> int:
         """The most funds one recruitment may spend: 999, an engine limit."""
 
-    @property
-    def options(self) -> _RaidOptions:
-        """Every rule option with its value, as a new dict."""
-
-    def num_distinct_actions(self) -> int:
-        """How many action numbers there are (OpenSpiel's ``num_distinct_actions``)."""
-
-    def new_initial_state(self, seed: int = 0) -> RaidState:
-        """The first game of a campaign; the same seed always gives the same game."""
-
+    def new_initial_state(self, seed: int = 0) -> RaidState: ...
     def new_campaign_state(self, campaign: _Campaign, seed: int = 0) -> RaidState:
         """A later game of a campaign (RG-11) from ``RaidState.campaign_after()``; raises
         ``SnapshotError`` for a campaign that does not parse or could not arise from play."""
 
-    def __reduce__(self) -> Tuple[Callable[..., RaidGame], Tuple[str]]: ...
-    @staticmethod
-    def _restore(options: str) -> RaidGame: ...
-    def __eq__(self, other: object, /) -> bool: ...
-
 @final
-class RaidState:
-    """A position of the raid game. Mutable (so not hashable); copies, pickles and snapshots
-    are exact."""
+class RaidState(State):
+    """A position of the raid game."""
 
-    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def options(self) -> _RaidOptions: ...  # type: ignore[override]
+    def phase(self) -> Literal["Scout", "Raid", "Plunder", "Talent", "Settlement", "GameOver"]:
+        """What is being decided now."""
 
-    # ----- snapshots, copies and pickling
+    def view(self, seat: Optional[_Seat] = None) -> _RaidView:  # type: ignore[override]
+        """What the raider knows (RG-9): last observed site values, never the true ones."""
 
-    def to_json(self) -> str:
-        """The state as snapshot text: versioned JSON that ``RaidState.from_json`` restores."""
-
-    @staticmethod
-    def from_json(text: str) -> RaidState:
-        """Restores a state from ``to_json`` text; raises ``SnapshotError`` for bad text."""
-
-    def clone(self) -> RaidState:
-        """An independent copy, history included."""
-
-    def __copy__(self) -> RaidState: ...
-    def __deepcopy__(self, memo: Any, /) -> RaidState: ...
-    def __reduce__(self) -> Tuple[Callable[..., RaidState], Tuple[str, str, List[str]]]: ...
-    @staticmethod
-    def _restore(text: str, origin: str, history: List[str]) -> RaidState: ...
-    def check_invariants(self) -> None:
-        """Raises ``InvariantError`` naming the first invariant of the rules broken."""
-
-    def __eq__(self, other: object, /) -> bool: ...
-
-    # ----- pictures
-
-    def to_svg(self) -> str:
-        """The kingdom as an SVG picture, as the raider knows it."""
-
-    def _repr_svg_(self) -> str: ...
-
-    # ----- OpenSpiel-style play
-
-    def current_player(self) -> Optional[int]:
-        """0 (the raider) until the game is over, then ``None``."""
-
-    def legal_actions(self) -> List[int]:
-        """The legal actions now, by their fixed numbers; empty once the game is over."""
-
-    def legal_actions_typed(self) -> List[RaidAction]:
-        """The legal actions now, as ``RaidAction`` objects, in the order of
-        ``legal_actions()``."""
-
-    def legal_actions_mask(self) -> NDArray[numpy.bool_]:
-        """A ``bool`` array of shape ``(RaidGame.num_distinct_actions(),)``, true where
-        legal."""
-
-    def action_to_string(self, action: _RaidActionArg) -> str:
-        """The readable form of an action; ``IllegalActionError`` if it names no action."""
-
-    def string_to_action(self, text: str) -> int:
-        """The number of the action with this readable form."""
-
-    def apply_action(self, action: _RaidActionArg) -> None:
-        """Takes an action; ``IllegalActionError`` (state unchanged, ``.rule`` such as
-        ``"RG-5.4"``) if it is not legal."""
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over (RG-10)."""
-
-    def returns(self) -> List[float]:
-        """``[score]`` once the Empire has arrived (ruling 26); ``[0.0]`` for the other endings
-        and before the end."""
+    def log(self) -> List[str]:
+        """The game's log: each action, every GM roll it caused, and what happened."""
 
     def score(self) -> int:
         """The ruling-26 score of the camp as it stands."""
@@ -574,35 +512,6 @@ class RaidState:
 
     def ending(self) -> Optional[_RaidEnding]:
         """How the game ended, or ``None`` while it goes on."""
-
-    def phase(self) -> Literal["Scout", "Raid", "Plunder", "Talent", "Settlement", "GameOver"]:
-        """What is being decided now."""
-
-    def view(self) -> _RaidView:
-        """What the raider knows (RG-9): last observed site values, never the true ones."""
-
-    def history(self) -> List[int]:
-        """The actions taken since the state was created or restored, by number."""
-
-    def history_typed(self) -> List[RaidAction]:
-        """The actions taken since the state was created or restored."""
-
-    def log(self) -> List[str]:
-        """The game's log since the state was created or restored: each action, every GM roll
-        it caused, and what happened."""
-
-    def replay_record(self) -> str:
-        """The replay record (JSON text for ``darbar.replay``); ``ValueError`` for a state
-        restored in mid-game."""
-
-    # ----- the game and the campaign
-
-    @property
-    def seed(self) -> int:
-        """The seed the game was created from."""
-
-    def options(self) -> _RaidOptions:
-        """The rule options of this game, as a new dict."""
 
     def turn(self) -> int:
         """The day, from 1."""

@@ -15,15 +15,19 @@
         env.step(action)
     env.close()
 
-The agents are the factions, ``"DS"``, ``"BK"`` and ``"VN"`` (seats 0, 1 and 2). The agent
-selected is always the one whose decision it is (``State.current_player()``), so agents do not
-simply take turns: one may decide many times in a row.
+Every game of ``darbar.registered_games()`` is an environment. The agents are the game's seats,
+named as the game names them (``Game.seat_name``, with spaces as underscores; see
+``darbar.pettingzoo.agents(game)``): for Vijayanagara the three factions in seat order, for the
+raid game its one seat, the raider. The agent selected is always the one whose decision it is
+(``State.current_player()``), so agents do not simply take turns: one may decide many times in
+a row.
 
 Each agent observes a dict, as PettingZoo's classic games do:
 
 * ``"observation"``: ``State.observation_tensor(seat)``, a ``float32`` vector of shape
   ``Game.observation_tensor_shape()``. Every entry is a count, a flag or a small total, so the
-  space is a ``Box`` from 0 to 255.
+  space is a ``Box`` from 0 to 255. A game without an observation tensor (the raid game, so
+  far) has no ``"observation"`` entry: PettingZoo refuses an empty one.
 * ``"action_mask"``: an ``int8`` vector of ``Game.num_distinct_actions()`` zeros and ones, 1 at
   the number of each legal action; all zeros for an agent whose decision it is not.
 
@@ -31,8 +35,8 @@ The action space is ``Discrete(Game.num_distinct_actions())``: actions are darba
 action numbers (``Action.id``); ``step`` also takes a ``darbar.Action`` or an action's text. An
 action that is not legal raises ``darbar.IllegalActionError`` and changes nothing.
 
-Rewards come only at the end: ``State.returns()``, 1 to the winner (1/k each for a win shared
-by k factions) and 0 to the others. When the game is over every agent is terminated; nothing is
+Rewards come only at the end: ``State.returns()`` (for Vijayanagara 1 to the winner, 1/k each
+for a win shared by k factions, and 0 to the others). When the game is over every agent is terminated; nothing is
 ever truncated. ``render()`` returns the board as text (``render_mode="ansi"``).
 
 PettingZoo and Gymnasium are needed only here, and imported only when an environment is made,
@@ -47,13 +51,16 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 if TYPE_CHECKING:  # pragma: no cover
     from pettingzoo import AECEnv
 
-__all__ = ["AGENTS", "env", "raw_env"]
-
-AGENTS: Tuple[str, ...] = ("DS", "BK", "VN")
-"""The agents, in seat order: the Delhi Sultanate, the Bahmani Kingdom, Vijayanagara."""
+__all__ = ["agents", "env", "raw_env"]
 
 #: The bound of every observation entry (pieces, Resources, Victory Points, flags).
 OBSERVATION_HIGH = 255.0
+
+
+def agents(game: Any) -> Tuple[str, ...]:
+    """The agent names of a ``darbar.Game``, in seat order: its seat names, spaces as
+    underscores."""
+    return tuple(game.seat_name(seat).replace(" ", "_") for seat in range(game.num_players()))
 
 
 def env(
@@ -62,7 +69,8 @@ def env(
     """The environment of ``game``, wrapped in PettingZoo's ``OrderEnforcingWrapper`` (which
     refuses ``step`` or ``observe`` before ``reset``).
 
-    ``load_game_kwargs`` go to ``darbar.load_game``: ``events``, ``deck`` and rule options.
+    ``load_game_kwargs`` go to ``darbar.load_game``: the game's options (for Vijayanagara also
+    ``events`` and ``deck``).
     ``render_mode`` is ``None`` or ``"ansi"``.
     """
     from pettingzoo.utils import wrappers
@@ -99,7 +107,7 @@ def _env_class() -> type:
 
         metadata = {
             "render_modes": ["ansi"],
-            "name": "vijayanagara_v0",
+            "name": "darbar_v0",
             "is_parallelizable": False,
         }
 
@@ -117,21 +125,24 @@ def _env_class() -> type:
             self._game_args = (game, dict(load_game_kwargs))
             self.game = load_game(game, **load_game_kwargs)
             self.metadata = dict(self.metadata, name=f"{self.game.name}_v0")
-            self.possible_agents = list(AGENTS[: self.game.num_players])
+            self.possible_agents = list(agents(self.game))
             self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
 
             n = self.game.num_distinct_actions()
             shape = tuple(self.game.observation_tensor_shape())
+            # A game without an observation tensor observes its action mask alone: an empty Box
+            # is no valid observation for PettingZoo.
+            self._observes = shape != (0,)
+            observation: Dict[str, Any] = {
+                "observation": spaces.Box(
+                    low=0.0, high=OBSERVATION_HIGH, shape=shape, dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }
+            if not self._observes:
+                del observation["observation"]
             self.observation_spaces = {
-                agent: spaces.Dict(
-                    {
-                        "observation": spaces.Box(
-                            low=0.0, high=OBSERVATION_HIGH, shape=shape, dtype=np.float32
-                        ),
-                        "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-                    }
-                )
-                for agent in self.possible_agents
+                agent: spaces.Dict(dict(observation)) for agent in self.possible_agents
             }
             self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
             self._no_actions = np.zeros(n, dtype=np.int8)
@@ -199,6 +210,8 @@ def _env_class() -> type:
                 mask = state.legal_actions_mask().astype(np.int8)
             else:
                 mask = self._no_actions.copy()
+            if not self._observes:
+                return {"action_mask": mask}
             return {"observation": state.observation_tensor(seat), "action_mask": mask}
 
         def render(self) -> Optional[str]:

@@ -167,6 +167,18 @@ impl Game for Raid {
         Action::from_index(index)
     }
 
+    fn observation(&self, state: &State, _seat: Seat) -> Vec<f32> {
+        state.observation()
+    }
+
+    fn observation_len(&self) -> usize {
+        super::OBSERVATION_SIZE
+    }
+
+    fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        super::OBSERVATION_LAYOUT.to_vec()
+    }
+
     /// The state as the player knows it (RG-9): revealed sites at their last seen values with
     /// a sampled drift for every settlement since (RG-7.6), sites never seen generated afresh
     /// when next scouted or raided, and the GM's future dice drawn anew.

@@ -5,7 +5,7 @@
 use darbar::engine::GameRng;
 use darbar::raid::{Action, Resources, SiteId, SiteKind, State, WarStatus};
 
-mod xml;
+use super::xml;
 
 use xml::check_well_formed;
 

@@ -1,11 +1,6 @@
-//! Helpers shared by the rule tests (`vijayanagara_rules_*.rs`): parsing and applying actions
-//! through the public decision API, setting up positions with the validated board primitives,
-//! and finding seeds and driving the game to a wanted card.
-
-// Each integration test file compiles this module on its own and none of them uses every
-// helper (the Decree tests never clear the board, the sequence tests never name Obedient
-// units), so the unused ones would otherwise warn in some of the test crates.
-#![allow(dead_code)]
+//! Helpers shared by the rule tests (`rules_*.rs`): parsing and applying actions through the
+//! public decision API, setting up positions with the validated board primitives, and finding
+//! seeds and driving the game to a wanted card.
 
 use darbar::engine::Rule;
 use darbar::vijayanagara::{Action, Card, DecisionKind, Loyalty, Piece, Player, SpaceId, State};

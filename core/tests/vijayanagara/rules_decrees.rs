@@ -4,7 +4,7 @@
 //! Each test takes the Command & Decree option on the first card, carries out the Decree
 //! first (§4.1 allows before or after) and checks its effect before the Command begins.
 
-mod common;
+use super::common;
 
 use common::*;
 use darbar::vijayanagara::{

@@ -22,7 +22,7 @@ fn the_shipped_data_is_valid() {
 }
 
 #[test]
-fn rg_2_1_generation_table_matches_the_rules() {
+fn rule_rg_2_1_generation_table_matches_the_rules() {
     let sites = &RaidData::standard().sites;
     let dice = |kind: SiteKind| {
         let row = sites.row(kind);
@@ -43,7 +43,7 @@ fn rg_2_1_generation_table_matches_the_rules() {
 }
 
 #[test]
-fn ruling_2_result_table_bands() {
+fn rule_ruling_2_result_table_bands() {
     let table = &RaidData::standard().battle;
     assert_eq!(table.max_exchanges, 5);
     for (diff, effect) in [
@@ -60,7 +60,7 @@ fn ruling_2_result_table_bands() {
 }
 
 #[test]
-fn ruling_10_and_11_talents_and_default_units() {
+fn rule_ruling_10_and_11_talents_and_default_units() {
     let data = RaidData::standard();
     let recruitable: Vec<Talent> = data.recruitable_talents().iter().collect();
     assert_eq!(
@@ -92,7 +92,7 @@ fn ruling_10_and_11_talents_and_default_units() {
 }
 
 #[test]
-fn ruling_26_rank_bands() {
+fn rule_ruling_26_rank_bands() {
     let data = RaidData::standard();
     assert_eq!(data.rank(0), "Brigand");
     assert_eq!(data.rank(29), "Brigand");

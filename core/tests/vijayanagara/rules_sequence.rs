@@ -4,7 +4,7 @@
 //! Positions are set up with the validated board primitives, which never touch the turn, and
 //! the game is then driven one action at a time through the public decision API.
 
-mod common;
+use super::common;
 
 use common::*;
 use darbar::engine::Rule;

@@ -36,7 +36,7 @@ fn exchange_3v3(attacker: [u8; 3], defender: [u8; 3]) -> (u32, u32, u32) {
 }
 
 #[test]
-fn rg_5_2_2_roll_is_twice_strength_plus_strength_d6() {
+fn rule_rg_5_2_2_roll_is_twice_strength_plus_strength_d6() {
     let mut dice = [6, 6, 6, 1, 1, 1].into_iter();
     let report = fight(side(3), side(3), &one_exchange(), &mut || {
         dice.next().unwrap()
@@ -47,33 +47,33 @@ fn rg_5_2_2_roll_is_twice_strength_plus_strength_d6() {
 }
 
 #[test]
-fn rg_5_2_3_difference_2_is_a_stalemate_both_lose_one() {
+fn rule_rg_5_2_3_difference_2_is_a_stalemate_both_lose_one() {
     // 6 + 5 = 11 against 6 + 3 = 9.
     assert_eq!(exchange_3v3([1, 1, 3], [1, 1, 1]), (2, 2, 2));
 }
 
 #[test]
-fn rg_5_2_3_difference_3_the_lower_roll_loses_one() {
+fn rule_rg_5_2_3_difference_3_the_lower_roll_loses_one() {
     assert_eq!(exchange_3v3([1, 1, 4], [1, 1, 1]), (3, 2, 3));
 }
 
 #[test]
-fn rg_5_2_3_difference_6_the_lower_roll_loses_one_even_the_attacker() {
+fn rule_rg_5_2_3_difference_6_the_lower_roll_loses_one_even_the_attacker() {
     assert_eq!(exchange_3v3([1, 1, 1], [1, 4, 4]), (2, 3, 6));
 }
 
 #[test]
-fn rg_5_2_3_difference_7_is_a_rout_loser_minus_two() {
+fn rule_rg_5_2_3_difference_7_is_a_rout_loser_minus_two() {
     assert_eq!(exchange_3v3([1, 4, 5], [1, 1, 1]), (3, 1, 7));
 }
 
 #[test]
-fn ruling_2_difference_12_is_still_a_rout() {
+fn rule_ruling_2_difference_12_is_still_a_rout() {
     assert_eq!(exchange_3v3([5, 6, 4], [1, 1, 1]), (3, 1, 12));
 }
 
 #[test]
-fn ruling_2_difference_13_decides_the_battle() {
+fn rule_ruling_2_difference_13_decides_the_battle() {
     assert_eq!(exchange_3v3([6, 6, 4], [1, 1, 1]), (3, 0, 13));
     let table = &RaidData::standard().battle;
     assert_eq!(table.band(13).effect, BandEffect::LoserToZero);
@@ -81,7 +81,7 @@ fn ruling_2_difference_13_decides_the_battle() {
 }
 
 #[test]
-fn rg_5_2_4_draw_after_five_exchanges_with_losses_counted() {
+fn rule_rg_5_2_4_draw_after_five_exchanges_with_losses_counted() {
     // Equal rolls every time: five stalemates take 6 v 6 down to 1 v 1.
     let report = fight(side(6), side(6), &RaidData::standard().battle, &mut || 1);
     assert_eq!(report.exchanges.len(), 5);
@@ -93,7 +93,7 @@ fn rg_5_2_4_draw_after_five_exchanges_with_losses_counted() {
 }
 
 #[test]
-fn ruling_3_both_at_zero_is_a_draw() {
+fn rule_ruling_3_both_at_zero_is_a_draw() {
     let report = fight(side(1), side(1), &RaidData::standard().battle, &mut || 3);
     assert_eq!(report.outcome, Outcome::Draw);
     assert_eq!(report.exchanges.len(), 1);
@@ -104,7 +104,7 @@ fn ruling_3_both_at_zero_is_a_draw() {
 }
 
 #[test]
-fn rg_5_2_5_casualties_are_half_the_strength_lost_rounded_up() {
+fn rule_rg_5_2_5_casualties_are_half_the_strength_lost_rounded_up() {
     // Attacker 4 loses 1 (diff 3..6) then 2 (a rout): L = 3, casualties 2.
     let mut dice = [
         1, 1, 1, 1, /* vs */ 2, 2, 2, 2, // 12 v 16: attacker −1
@@ -121,7 +121,7 @@ fn rg_5_2_5_casualties_are_half_the_strength_lost_rounded_up() {
 }
 
 #[test]
-fn ruling_9_wall_points_are_lost_first_and_never_casualties() {
+fn rule_ruling_9_wall_points_are_lost_first_and_never_casualties() {
     // A town at real 2 with 《Rampart》 (+1) loses one point: the wall point.
     let town = Fighter {
         real: 2,
@@ -145,7 +145,7 @@ fn ruling_9_wall_points_are_lost_first_and_never_casualties() {
 }
 
 #[test]
-fn ruling_9_elite_rolls_one_extra_die() {
+fn rule_ruling_9_elite_rolls_one_extra_die() {
     let elite = Fighter {
         real: 2,
         wall: 0,
@@ -158,7 +158,7 @@ fn ruling_9_elite_rolls_one_extra_die() {
 }
 
 #[test]
-fn rg_12_4_one_exchange_example() {
+fn rule_rg_12_4_one_exchange_example() {
     // Player S = 4 rolls 8 + 4d6 = 8 + 14; the village S = 2 rolls 4 + 2d6 = 4 + 7.
     let mut dice = [2, 3, 4, 5, 3, 4].into_iter();
     let report = fight(side(4), side(2), &RaidData::standard().battle, &mut || {
@@ -190,7 +190,7 @@ fn village(soldiers: u32, weapons: u32, funds: u32, food: u32, slaves: u32) -> R
 }
 
 #[test]
-fn rg_12_4_in_play_the_village_is_sacked_and_its_goods_taken() {
+fn rule_rg_12_4_in_play_the_village_is_sacked_and_its_goods_taken() {
     let mut state = State::new(1);
     state.set_player(village(4, 4, 0, 10, 0));
     state.set_site(site("village-1"), village(2, 2, 3, 4, 1));
@@ -222,7 +222,7 @@ fn rg_12_4_in_play_the_village_is_sacked_and_its_goods_taken() {
 }
 
 #[test]
-fn ruling_6_a_lost_raid_leaves_the_site_raidable_with_its_losses() {
+fn rule_ruling_6_a_lost_raid_leaves_the_site_raidable_with_its_losses() {
     let mut state = State::new(2);
     state.set_player(village(2, 2, 0, 10, 0));
     state.set_site(site("village-2"), village(3, 3, 1, 1, 1));
@@ -246,7 +246,7 @@ fn ruling_6_a_lost_raid_leaves_the_site_raidable_with_its_losses() {
 }
 
 #[test]
-fn rg_5_4_a_won_raid_fells_a_fort_whose_castle_wall_and_elite_count_in_its_roll() {
+fn rule_rg_5_4_a_won_raid_fells_a_fort_whose_castle_wall_and_elite_count_in_its_roll() {
     let mut state = State::new(3);
     state.set_player(village(10, 10, 0, 10, 0));
     let fort = site("fort-2");
@@ -271,7 +271,7 @@ fn rg_5_4_a_won_raid_fells_a_fort_whose_castle_wall_and_elite_count_in_its_roll(
 }
 
 #[test]
-fn rg_10_no_soldiers_left_after_a_battle_ends_the_game() {
+fn rule_rg_10_no_soldiers_left_after_a_battle_ends_the_game() {
     let mut state = State::new(4);
     state.set_player(village(1, 1, 0, 10, 0));
     state.set_site(site("village-3"), village(3, 3, 1, 1, 1));
@@ -285,7 +285,7 @@ fn rg_10_no_soldiers_left_after_a_battle_ends_the_game() {
 }
 
 #[test]
-fn ruling_9_a_towns_rampart_adds_one_wall_point_in_play() {
+fn rule_ruling_9_a_towns_rampart_adds_one_wall_point_in_play() {
     let mut state = State::new(5);
     state.set_player(village(10, 10, 0, 10, 0));
     let town = site("town-3");
@@ -304,7 +304,7 @@ fn ruling_9_a_towns_rampart_adds_one_wall_point_in_play() {
 }
 
 #[test]
-fn ruling_3_a_raid_ending_both_at_zero_takes_nothing() {
+fn rule_ruling_3_a_raid_ending_both_at_zero_takes_nothing() {
     let mut state = State::new(6);
     state.set_player(village(1, 1, 0, 10, 0));
     state.set_site(site("village-4"), village(1, 1, 2, 2, 2));
@@ -321,7 +321,7 @@ fn ruling_3_a_raid_ending_both_at_zero_takes_nothing() {
 }
 
 #[test]
-fn ruling_5_a_drawn_raid_takes_nothing_and_both_sides_take_losses() {
+fn rule_ruling_5_a_drawn_raid_takes_nothing_and_both_sides_take_losses() {
     let mut state = State::new(7);
     state.set_player(village(6, 6, 0, 10, 0));
     let v = site("village-6");

@@ -40,7 +40,7 @@ fn first_game() -> State {
 }
 
 #[test]
-fn rg_11_a_campaign_carries_over_exactly() {
+fn rule_rg_11_a_campaign_carries_over_exactly() {
     let first = first_game();
     let campaign = first.campaign_after();
     assert_eq!(campaign.games, 1);
@@ -79,7 +79,7 @@ fn rg_11_a_campaign_carries_over_exactly() {
 }
 
 #[test]
-fn rg_11_option_captured_units_carry_over_into_the_army() {
+fn rule_rg_11_option_captured_units_carry_over_into_the_army() {
     let campaign = first_game().campaign_after();
     let options = Options {
         captured_units_carry_over: true,
@@ -93,7 +93,7 @@ fn rg_11_option_captured_units_carry_over_into_the_army() {
 }
 
 #[test]
-fn rg_2_3_units_are_drawn_from_their_own_table_without_repeats() {
+fn rule_rg_2_3_units_are_drawn_from_their_own_table_without_repeats() {
     let mut state = State::new(3);
     for site in SiteId::ALL
         .into_iter()
@@ -109,7 +109,7 @@ fn rg_2_3_units_are_drawn_from_their_own_table_without_repeats() {
 }
 
 #[test]
-fn rg_11_impossible_campaigns_are_refused() {
+fn rule_rg_11_impossible_campaigns_are_refused() {
     let mut campaign = Campaign::default();
     campaign.talents.insert(Talent::Elite);
     let err = State::new_campaign_game(1, Options::default(), &campaign).unwrap_err();
@@ -126,7 +126,7 @@ fn rg_11_impossible_campaigns_are_refused() {
 }
 
 #[test]
-fn rg_11_campaigns_chain_through_random_games() {
+fn rule_rg_11_campaigns_chain_through_random_games() {
     // Twenty checked random games, each starting from the last one's campaign: placements once
     // made never change, captures, talents and recruits never go down, the best score is the
     // best seen.

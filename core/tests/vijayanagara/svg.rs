@@ -4,7 +4,7 @@
 use darbar::bots::RandomBot;
 use darbar::vijayanagara::{Card, SpaceId, State};
 
-mod xml;
+use super::xml;
 
 use xml::check_well_formed;
 

@@ -5,7 +5,7 @@
 //! turn), then drives the Command one action at a time through the public decision API and
 //! checks the actions offered and the resulting pieces, Resources and Influence.
 
-mod common;
+use super::common;
 
 use common::*;
 use darbar::vijayanagara::{

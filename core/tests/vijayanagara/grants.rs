@@ -80,7 +80,7 @@ fn decree(player: Player, kind: DecreeKind, only: Option<SpaceSet>) -> Grant {
 }
 
 #[test]
-fn c6_a_granted_command_in_up_to_n_spaces_may_select_none() {
+fn rule_c6_a_granted_command_in_up_to_n_spaces_may_select_none() {
     let mut state = game_for(Player::Sultanate);
     let host = GrantingHost(|p| command(p, CommandKind::Conscript, true));
     let log = play(&mut state, &host);
@@ -108,7 +108,7 @@ fn c6_a_granted_command_in_up_to_n_spaces_may_select_none() {
 }
 
 #[test]
-fn c6_a_granted_command_without_may_selects_at_least_one_space() {
+fn rule_c6_a_granted_command_without_may_selects_at_least_one_space() {
     let mut state = game_for(Player::Sultanate);
     let host = GrantingHost(|p| command(p, CommandKind::Conscript, false));
     play(&mut state, &host);
@@ -118,7 +118,7 @@ fn c6_a_granted_command_without_may_selects_at_least_one_space() {
 }
 
 #[test]
-fn c6_the_card_log_reaches_the_game_log_after_the_effect() {
+fn rule_c6_the_card_log_reaches_the_game_log_after_the_effect() {
     let mut state = game_for(Player::Bahmani);
     let card = state.current_event().unwrap();
     let host = GrantingHost(|p| command(p, CommandKind::Rally, true));
@@ -135,7 +135,7 @@ fn c6_the_card_log_reaches_the_game_log_after_the_effect() {
 }
 
 #[test]
-fn c6_a_granted_decree_targets_only_the_named_spaces() {
+fn rule_c6_a_granted_decree_targets_only_the_named_spaces() {
     // Deck card 35 S: Demand Obedience in Jaunpur only (§4.2.3).
     let mut state = game_for(Player::Sultanate);
     let jaunpur: SpaceSet = [SpaceId::Jaunpur].into_iter().collect();
@@ -168,7 +168,7 @@ fn c6_a_granted_decree_targets_only_the_named_spaces() {
 }
 
 #[test]
-fn c6_a_granted_conspire_may_have_the_influence_extension() {
+fn rule_c6_a_granted_conspire_may_have_the_influence_extension() {
     // Deck card 28 U: Conspire with the Influence ≥ 2 reach at Influence 0 (§4.3.3): Andhra
     // holds Rajas and is adjacent to Gondwana's Amir (§1.3.5), so it is a target only with it.
     let targets = |extension: bool| {
@@ -188,7 +188,7 @@ fn c6_a_granted_conspire_may_have_the_influence_extension() {
 }
 
 #[test]
-fn c6_a_granted_campaign_ends_only_in_a_named_destination() {
+fn rule_c6_a_granted_campaign_ends_only_in_a_named_destination() {
     // Deck card 27 S: destination Orissa or a Province adjacent to it (§4.2.2, OQ-45). Every
     // path the core offers must be able to end there: follow many random ones to the end.
     let orissa = SpaceId::Orissa;

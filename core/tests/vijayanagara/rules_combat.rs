@@ -5,7 +5,7 @@
 //! Dice are fixed with the test hook `force_dice` (attacker's dice first, then the
 //! defender's). How many dice a battle rolled is read from how many forced dice are left.
 
-mod common;
+use super::common;
 
 use common::*;
 use darbar::vijayanagara::{DecisionKind, Piece, Player, SpaceId, State};

@@ -159,7 +159,7 @@ fn replay_rebuilds_a_random_game_exactly() {
 }
 
 #[test]
-fn rg_9_the_view_shows_last_observed_values_not_true_ones() {
+fn rule_rg_9_the_view_shows_last_observed_values_not_true_ones() {
     let mut state = State::new(12);
     let v = site("village-2");
     state.apply(Action::Scout(v)).unwrap();
@@ -202,4 +202,22 @@ fn the_log_records_lines_only_when_asked() {
     let mut silent = Log::silent();
     state.apply_logged(Action::EndRaids, &mut silent).unwrap();
     assert!(silent.take().is_empty());
+}
+
+/// RG-9: the observation tensor holds what the player knows and nothing else: two games that
+/// differ only in a site's unseen true values look the same.
+#[test]
+fn rule_rg_9_the_observation_hides_unseen_values() {
+    let v = site("village-6");
+    let mut a = State::new(21);
+    let mut b = State::new(21);
+    a.set_site(v, Resources { soldiers: 1, funds: 1, food: 1, weapons: 1, slaves: 0 });
+    b.set_site(v, Resources { soldiers: 3, funds: 9, food: 6, weapons: 3, slaves: 2 });
+    assert_ne!(a, b);
+    assert_eq!(a.observation(), b.observation());
+    assert_eq!(a.observation().len(), darbar::raid::OBSERVATION_SIZE);
+    // Once scouted, the values seen are in it.
+    a.apply(Action::Scout(v)).unwrap();
+    b.apply(Action::Scout(v)).unwrap();
+    assert_ne!(a.observation(), b.observation());
 }

@@ -51,7 +51,7 @@ fn campaign_game(recruited: u32, talents: &[Talent]) -> State {
 // ----- RG-4 scout ---------------------------------------------------------------------------
 
 #[test]
-fn rg_4_scouting_reveals_once_per_turn_and_castles_are_reserved() {
+fn rule_rg_4_scouting_reveals_once_per_turn_and_castles_are_reserved() {
     let mut state = State::new(5);
     let v = site("village-4");
     assert!(matches!(
@@ -82,7 +82,7 @@ fn rg_4_scouting_reveals_once_per_turn_and_castles_are_reserved() {
 }
 
 #[test]
-fn rg_2_1_generation_rolls_each_resource_on_its_dice() {
+fn rule_rg_2_1_generation_rolls_each_resource_on_its_dice() {
     let mut state = State::new(6);
     // Fort: 3d3, 2d3, 3d3, 3d3, 2d3, then two unit draws.
     state.force_dice(&[1, 2, 3, 1, 1, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1]);
@@ -94,7 +94,7 @@ fn rg_2_1_generation_rolls_each_resource_on_its_dice() {
 // ----- RG-5 raids ---------------------------------------------------------------------------
 
 #[test]
-fn rg_12_5_fatigue_lowers_the_third_raid_by_two() {
+fn rule_rg_12_5_fatigue_lowers_the_third_raid_by_two() {
     let mut state = at_raid(7, res(6, 4, 0, 20, 0));
     // Two empty villages fall without a fight.
     state.set_site(site("village-1"), Resources::default());
@@ -122,7 +122,7 @@ fn rg_12_5_fatigue_lowers_the_third_raid_by_two() {
 }
 
 #[test]
-fn ruling_20_no_raid_at_strength_zero_after_fatigue() {
+fn rule_ruling_20_no_raid_at_strength_zero_after_fatigue() {
     let mut state = at_raid(8, res(1, 1, 0, 20, 0));
     state.set_site(site("village-1"), Resources::default());
     state.apply(Action::Raid(site("village-1"))).unwrap();
@@ -133,7 +133,7 @@ fn ruling_20_no_raid_at_strength_zero_after_fatigue() {
 }
 
 #[test]
-fn ruling_10_night_raid_removes_fatigue_from_the_second_raid() {
+fn rule_ruling_10_night_raid_removes_fatigue_from_the_second_raid() {
     let state = campaign_game(5, &[Talent::NightRaid]);
     assert_eq!(
         (state.fatigue(1), state.fatigue(2), state.fatigue(3)),
@@ -142,7 +142,7 @@ fn ruling_10_night_raid_removes_fatigue_from_the_second_raid() {
 }
 
 #[test]
-fn rg_5_5_plunder_is_capped_at_twice_each_resource() {
+fn rule_rg_5_5_plunder_is_capped_at_twice_each_resource() {
     let mut state = at_raid(9, res(6, 6, 0, 0, 0));
     // Food 2, funds 1, slaves 0; no defence.
     state.set_site(site("village-5"), res(0, 0, 1, 2, 0));
@@ -161,7 +161,7 @@ fn rg_5_5_plunder_is_capped_at_twice_each_resource() {
 }
 
 #[test]
-fn ruling_19_regulars_arrive_on_faces_one_to_k() {
+fn rule_ruling_19_regulars_arrive_on_faces_one_to_k() {
     let mut state = at_raid(10, res(6, 6, 0, 0, 0));
     state.set_site(site("town-2"), res(0, 0, 9, 9, 9));
     state.apply(Action::Raid(site("town-2"))).unwrap();
@@ -193,7 +193,7 @@ fn ruling_19_regulars_arrive_on_faces_one_to_k() {
 }
 
 #[test]
-fn ruling_19_losing_to_regulars_ends_the_plunder_without_loot() {
+fn rule_ruling_19_losing_to_regulars_ends_the_plunder_without_loot() {
     let mut state = at_raid(11, res(3, 3, 0, 0, 0));
     state.set_site(site("village-6"), res(0, 0, 3, 3, 3));
     state.apply(Action::Raid(site("village-6"))).unwrap();
@@ -214,7 +214,7 @@ fn ruling_19_losing_to_regulars_ends_the_plunder_without_loot() {
 }
 
 #[test]
-fn ruling_10_pillager_lowers_the_regulars_threshold() {
+fn rule_ruling_10_pillager_lowers_the_regulars_threshold() {
     let mut state = campaign_game(5, &[Talent::Pillager]);
     state.set_player(res(6, 6, 0, 0, 0));
     state.apply(Action::SkipScout).unwrap();
@@ -229,7 +229,7 @@ fn ruling_10_pillager_lowers_the_regulars_threshold() {
 // ----- RG-6 war status ----------------------------------------------------------------------
 
 #[test]
-fn rg_6_war_status_table_bands() {
+fn rule_rg_6_war_status_table_bands() {
     assert_eq!(war_status_steps(2), None);
     for total in 3..=5 {
         assert_eq!(war_status_steps(total), Some(3));
@@ -244,7 +244,7 @@ fn rg_6_war_status_table_bands() {
 }
 
 #[test]
-fn rg_12_6_war_status_example_and_lost_overflow() {
+fn rule_rg_12_6_war_status_example_and_lost_overflow() {
     let camp = res(2, 2, 0, 20, 0);
     let mut state = at_raid(12, camp);
     state.set_war_status(site("fort-1"), WarStatus::Balanced);
@@ -262,7 +262,7 @@ fn rg_12_6_war_status_example_and_lost_overflow() {
 }
 
 #[test]
-fn rg_6_a_two_fells_the_front_fort_and_a_twelve_changes_nothing() {
+fn rule_rg_6_a_two_fells_the_front_fort_and_a_twelve_changes_nothing() {
     let mut state = at_raid(13, res(2, 2, 0, 20, 0));
     state.force_dice(&[1, 1]);
     state.apply(Action::EndRaids).unwrap();
@@ -276,7 +276,7 @@ fn rg_6_a_two_fells_the_front_fort_and_a_twelve_changes_nothing() {
 // ----- RG-7 settlement ----------------------------------------------------------------------
 
 #[test]
-fn rg_7_1_trades_at_the_merchant_rates() {
+fn rule_rg_7_1_trades_at_the_merchant_rates() {
     let mut state = at_settlement(14, res(2, 4, 5, 0, 1));
     state.apply(Action::Trade(Trade::BuyFood)).unwrap();
     state.apply(Action::Trade(Trade::BuyWeapon)).unwrap();
@@ -294,7 +294,7 @@ fn rg_7_1_trades_at_the_merchant_rates() {
 }
 
 #[test]
-fn rg_12_1_recruitment_gains_fives_and_sixes_plus_one_and_a_talent_at_five() {
+fn rule_rg_12_1_recruitment_gains_fives_and_sixes_plus_one_and_a_talent_at_five() {
     let mut state = campaign_game(4, &[]);
     state.set_player(res(2, 2, 3, 20, 0));
     state.apply(Action::SkipScout).unwrap();
@@ -325,7 +325,7 @@ fn rg_12_1_recruitment_gains_fives_and_sixes_plus_one_and_a_talent_at_five() {
 }
 
 #[test]
-fn rg_7_2_crossing_two_multiples_of_five_earns_two_talents() {
+fn rule_rg_7_2_crossing_two_multiples_of_five_earns_two_talents() {
     let mut state = campaign_game(4, &[]);
     state.set_player(res(2, 2, 6, 20, 0));
     state.apply(Action::SkipScout).unwrap();
@@ -346,7 +346,7 @@ fn rg_7_2_crossing_two_multiples_of_five_earns_two_talents() {
 }
 
 #[test]
-fn rg_12_2_upkeep_desertion_and_attrition_example() {
+fn rule_rg_12_2_upkeep_desertion_and_attrition_example() {
     let mut state = at_settlement(15, res(7, 6, 0, 5, 1));
     state.force_dice(&[1]);
     state.apply(Action::EndSettlement).unwrap();
@@ -357,7 +357,7 @@ fn rg_12_2_upkeep_desertion_and_attrition_example() {
 }
 
 #[test]
-fn rg_7_4_desertion_cap_is_food_plus_twice_slaves() {
+fn rule_rg_7_4_desertion_cap_is_food_plus_twice_slaves() {
     let mut state = at_settlement(16, res(10, 4, 0, 12, 1));
     state.force_dice(&[6]);
     state.apply(Action::EndSettlement).unwrap();
@@ -366,7 +366,7 @@ fn rg_7_4_desertion_cap_is_food_plus_twice_slaves() {
 }
 
 #[test]
-fn rg_12_3_rebellion_when_food_falls_below_zero() {
+fn rule_rg_12_3_rebellion_when_food_falls_below_zero() {
     let mut state = at_settlement(17, res(9, 9, 0, 4, 0));
     state.apply(Action::EndSettlement).unwrap();
     assert_eq!(state.ending(), Some(Ending::Rebellion { shortfall: 1 }));
@@ -375,7 +375,7 @@ fn rg_12_3_rebellion_when_food_falls_below_zero() {
 }
 
 #[test]
-fn ruling_10_logistics_rounds_upkeep_down() {
+fn rule_ruling_10_logistics_rounds_upkeep_down() {
     let mut state = campaign_game(5, &[Talent::Logistics]);
     state.set_player(res(9, 9, 0, 4, 5));
     state.apply(Action::SkipScout).unwrap();
@@ -390,7 +390,7 @@ fn ruling_10_logistics_rounds_upkeep_down() {
 }
 
 #[test]
-fn ruling_23_each_slave_dies_on_a_one() {
+fn rule_ruling_23_each_slave_dies_on_a_one() {
     let mut state = at_settlement(18, res(2, 2, 0, 10, 4));
     state.force_dice(&[1, 2, 1, 6]);
     state.apply(Action::EndSettlement).unwrap();
@@ -398,7 +398,7 @@ fn ruling_23_each_slave_dies_on_a_one() {
 }
 
 #[test]
-fn rg_7_6_site_drift_keeps_values_at_least_one_and_slaves_unchanged() {
+fn rule_rg_7_6_site_drift_keeps_values_at_least_one_and_slaves_unchanged() {
     let mut state = State::new(19);
     state.set_player(res(2, 2, 0, 10, 0));
     let (a, b) = (site("village-1"), site("village-2"));
@@ -418,7 +418,7 @@ fn rg_7_6_site_drift_keeps_values_at_least_one_and_slaves_unchanged() {
 }
 
 #[test]
-fn rg_7_7_the_empire_arrives_when_every_fort_has_fallen() {
+fn rule_rg_7_7_the_empire_arrives_when_every_fort_has_fallen() {
     let mut state = at_raid(20, res(4, 4, 3, 10, 0));
     for fort in SiteId::FORTS {
         state.set_war_status(fort, WarStatus::Fallen);
@@ -432,7 +432,7 @@ fn rg_7_7_the_empire_arrives_when_every_fort_has_fallen() {
 }
 
 #[test]
-fn ruling_10_merchant_buys_one_weapon_for_one_funds_once_per_turn() {
+fn rule_ruling_10_merchant_buys_one_weapon_for_one_funds_once_per_turn() {
     let mut state = campaign_game(5, &[Talent::Merchant]);
     state.set_player(res(2, 2, 3, 20, 0));
     state.apply(Action::SkipScout).unwrap();
@@ -452,7 +452,7 @@ fn ruling_10_merchant_buys_one_weapon_for_one_funds_once_per_turn() {
 }
 
 #[test]
-fn ruling_10_rally_recruits_one_more() {
+fn rule_ruling_10_rally_recruits_one_more() {
     let mut state = campaign_game(5, &[Talent::Rally]);
     state.set_player(res(2, 2, 2, 20, 0));
     state.apply(Action::SkipScout).unwrap();
@@ -466,7 +466,7 @@ fn ruling_10_rally_recruits_one_more() {
 }
 
 #[test]
-fn ruling_22_recruits_bring_no_weapons_and_trade_follows() {
+fn rule_ruling_22_recruits_bring_no_weapons_and_trade_follows() {
     let mut state = at_settlement(21, res(2, 2, 4, 20, 0));
     state.force_dice(&[5]);
     state.apply(Action::Recruit(1)).unwrap();
@@ -485,7 +485,7 @@ fn ruling_22_recruits_bring_no_weapons_and_trade_follows() {
 }
 
 #[test]
-fn ruling_13_castles_are_reserved_unless_the_variant_is_on() {
+fn rule_ruling_13_castles_are_reserved_unless_the_variant_is_on() {
     let castle = site("castle-2");
     let mut state = at_raid(22, res(6, 6, 0, 10, 0));
     assert!(!state.is_raidable(castle));
@@ -511,7 +511,7 @@ fn ruling_13_castles_are_reserved_unless_the_variant_is_on() {
 }
 
 #[test]
-fn rg_5_5_regulars_trigger_faces_are_one_to_k() {
+fn rule_rg_5_5_regulars_trigger_faces_are_one_to_k() {
     for step in 1..=8u32 {
         for face in 1..=6u32 {
             assert_eq!(
@@ -526,7 +526,7 @@ fn rg_5_5_regulars_trigger_faces_are_one_to_k() {
 }
 
 #[test]
-fn ruling_16_variant_a_fort_in_crisis_fights_with_half_its_soldiers() {
+fn rule_ruling_16_variant_a_fort_in_crisis_fights_with_half_its_soldiers() {
     let fort = site("fort-1");
     let run = |halve: bool| {
         let options = Options {

@@ -1,0 +1,13 @@
+//! The kingdom raid game's tests, one module per part of the rules (rule tests are named `rule_rg_<section>_…` or `rule_ruling_<n>_…`).
+
+mod bots;
+mod campaign;
+mod data;
+mod properties;
+mod random;
+mod rules_battle;
+mod rules_turn;
+mod snapshot;
+mod svg;
+#[path = "../xml/mod.rs"]
+mod xml;
