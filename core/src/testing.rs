@@ -193,7 +193,7 @@ fn check_step<G: Game>(
                 game.observation_len()
             ));
         }
-        serde_json::to_value(game.view(state, seat))
+        serde_json::to_writer(std::io::sink(), &game.view(state, seat))
             .map_err(|e| format!("seat {seat}'s view does not serialize: {e}"))?;
     }
     let listed: &[G::Action] = decision.map_or(&[], |d| &d.choices);
@@ -271,7 +271,7 @@ where
     resampled
         .validate()
         .map_err(|(rule, reason)| format!("a resampled state is impossible: {reason} ({rule})"))?;
-    let view = |s: &G::State| serde_json::to_value(game.view(s, seat)).unwrap_or_default();
+    let view = |s: &G::State| serde_json::to_vec(&game.view(s, seat)).unwrap_or_default();
     if view(&resampled) != view(state) {
         return Err(format!(
             "a state resampled for seat {seat} looks different to it"
