@@ -68,3 +68,19 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A state machine over indices into the legal actions, through the simulation checker:
+    /// every check holds at every step of any path, to the end of the game.
+    #[test]
+    fn any_path_through_the_legal_actions_stays_valid(
+        seed in any::<u64>(),
+        picks in prop::collection::vec(any::<u16>(), 1..200),
+    ) {
+        let indices: Vec<usize> = picks.iter().map(|&p| usize::from(p)).collect();
+        let played = darbar::testing::play_indices(&darbar::raid::Raid::default(), seed, &indices);
+        prop_assert!(played.is_ok(), "{}", played.unwrap_err());
+    }
+}

@@ -211,8 +211,26 @@ fn rule_rg_9_the_observation_hides_unseen_values() {
     let v = site("village-6");
     let mut a = State::new(21);
     let mut b = State::new(21);
-    a.set_site(v, Resources { soldiers: 1, funds: 1, food: 1, weapons: 1, slaves: 0 });
-    b.set_site(v, Resources { soldiers: 3, funds: 9, food: 6, weapons: 3, slaves: 2 });
+    a.set_site(
+        v,
+        Resources {
+            soldiers: 1,
+            funds: 1,
+            food: 1,
+            weapons: 1,
+            slaves: 0,
+        },
+    );
+    b.set_site(
+        v,
+        Resources {
+            soldiers: 3,
+            funds: 9,
+            food: 6,
+            weapons: 3,
+            slaves: 2,
+        },
+    );
     assert_ne!(a, b);
     assert_eq!(a.observation(), b.observation());
     assert_eq!(a.observation().len(), darbar::raid::OBSERVATION_SIZE);

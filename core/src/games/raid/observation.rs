@@ -78,7 +78,9 @@ impl State {
             seen.extend([r.soldiers, r.funds, r.food, r.weapons].map(|v| v as f32));
         }
         for site in &view.sites {
-            let age = site.last_seen.map_or(0, |o| view.turn.saturating_sub(o.turn));
+            let age = site
+                .last_seen
+                .map_or(0, |o| view.turn.saturating_sub(o.turn));
             seen.push(age as f32);
         }
         debug_assert_eq!(seen.len(), OBSERVATION_SIZE);
