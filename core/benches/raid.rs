@@ -52,7 +52,7 @@ fn games(c: &mut Criterion) {
                 let mut state = State::new(seed);
                 let mut bot = GreedyBot::new(seed);
                 let mut log = Log::silent();
-                while let Some(action) = bot.choose_from(&state.legal_actions()) {
+                while let Some(action) = bot.choose(&state) {
                     state.apply_unchecked(action, &mut log);
                     actions += 1;
                 }

@@ -12,13 +12,11 @@ use proptest::prelude::*;
 use serde_json::json;
 
 fn nim(players: u8) -> Nim {
-    let game = Registry::standard()
-        .load("nim", &json!({ "players": players }))
-        .unwrap();
-    game.as_any()
-        .downcast_ref::<darbar::engine::Rules<Nim>>()
-        .map(|rules| (*rules.0).clone())
-        .unwrap()
+    Nim::new(Options {
+        players,
+        ..Options::default()
+    })
+    .unwrap()
 }
 
 fn take(heap: u8, count: u8) -> Take {
@@ -133,7 +131,6 @@ fn options_outside_the_rules_are_refused_at_load() {
             .num_players(),
         4
     );
-    let _ = Options::default();
 }
 
 #[test]

@@ -382,3 +382,118 @@ fn a_raid_snapshot_shows_as_its_picture() {
     assert!(picture.status.success());
     assert!(stdout(&picture).starts_with("<svg"));
 }
+
+/// `bench --json` prints exactly one JSON object with the three figures.
+#[test]
+fn bench_json_gives_the_three_figures() {
+    let output = darbar(&["bench", "raid", "--games", "20", "--threads", "1", "--json"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let object = value.as_object().unwrap();
+    let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["actions_per_game", "actions_per_s", "games_per_s"]);
+    assert!(object.values().all(|v| v.as_f64().is_some_and(|x| x > 0.0)));
+}
+
+/// Every registered game (the test games too, with the feature) goes through every generic
+/// command: new and show, play with bots and its replay, fuzz and bench.
+#[test]
+fn every_registered_game_runs_every_command() {
+    let dir = std::env::temp_dir().join(format!("darbar-every-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = |args: &[&str]| {
+        let output = darbar(args);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        stdout(&output)
+    };
+    for name in darbar_lua::registry().names() {
+        let board = ok(&["new", name, "--seed", "2"]);
+        let snapshot = dir.join(format!("{name}-start.json"));
+        std::fs::write(&snapshot, ok(&["new", name, "--seed", "2", "--json"])).unwrap();
+        assert_eq!(ok(&["show", snapshot.to_str().unwrap()]), board, "{name}");
+
+        let record = dir.join(format!("{name}-game.json"));
+        let played = ok(&[
+            "play",
+            name,
+            "--seed",
+            "2",
+            "--bots",
+            "random",
+            "--json-log",
+            record.to_str().unwrap(),
+        ]);
+        assert!(played.contains(&board), "{name}: the start is shown");
+        let replayed = ok(&["replay", record.to_str().unwrap()]);
+        assert!(replayed.starts_with(&format!("Replay of {name}, seed 2\n")));
+        let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(body(&replayed), body(&played), "{name}");
+        let end = ok(&["replay", record.to_str().unwrap(), "--snapshot"]);
+        let end: serde_json::Value = serde_json::from_str(&end).unwrap();
+        assert_eq!(end["game"], name);
+
+        let fuzzed = ok(&["fuzz", name, "--games", "3", "--threads", "2"]);
+        assert!(
+            fuzzed.starts_with(&format!("3 {name} games")),
+            "{name}: {fuzzed}"
+        );
+        assert!(fuzzed.contains("full checks, 2 threads: no failure."));
+        let bench = ok(&["bench", name, "--games", "3", "--threads", "1", "--json"]);
+        let bench: serde_json::Value = serde_json::from_str(&bench).unwrap();
+        assert!(bench["actions_per_game"].as_f64().unwrap() > 0.0, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `bench` without `--json` prints the figures in words; Vijayanagara says which cards it plays.
+#[test]
+fn bench_prints_its_figures() {
+    let text = stdout(&darbar(&[
+        "bench",
+        "vijayanagara",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--no-events",
+    ]));
+    assert!(text.starts_with("2 vijayanagara games without Event cards, 1 threads: "));
+    assert!(text.contains(" games/s, "));
+    assert!(text.contains(" actions/s, "));
+    assert!(text.contains(" actions per game."));
+}
+
+/// An unknown bot is refused, naming the bots the game has.
+#[test]
+fn an_unknown_bot_is_refused_with_the_game_s_bots() {
+    let output = darbar(&["play", "vijayanagara", "--bots", "alphazero"]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("unknown bot \"alphazero\": Vijayanagara has the bots random, rollout"),
+        "{error}"
+    );
+}
+
+/// `--players` goes to games with a player count option, and is refused by the others.
+#[cfg(feature = "test-games")]
+#[test]
+fn players_is_an_option_of_games_with_a_player_count() {
+    let output = darbar(&["play", "nim", "--seed", "1", "--players", "3"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("seat 2 takes"), "{text}");
+    assert!(text.contains("Returns: seat 0 "));
+    let refused = darbar(&["new", "raid", "--players", "3"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--players applies to nim only"));
+}

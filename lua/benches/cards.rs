@@ -80,7 +80,7 @@ fn games(c: &mut Criterion) {
             let mut state = host.new_game(seed);
             let mut bot = RandomBot::new(seed);
             let mut log = Log::silent();
-            while let Some(action) = bot.choose(&state) {
+            while let Some(action) = state.decision().and_then(|d| bot.choose_from(&d.choices)) {
                 state
                     .apply_with(action, &host, &mut log)
                     .expect("listed actions apply");

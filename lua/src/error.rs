@@ -10,15 +10,16 @@ use thiserror::Error;
 /// full budget and memory allowance.
 ///
 /// ```
-/// use darbar::engine::GameRng;
-/// use darbar::vijayanagara::State;
+/// use darbar::engine::{Game, GameRng};
+/// use darbar::vijayanagara::Vijayanagara;
 /// use darbar_lua::{Host, ScriptError};
 ///
 /// let mut host = Host::new();
-/// let state = State::new(1);
+/// let game = Vijayanagara::default();
+/// let state = game.new_initial_state(1);
 /// let mut rng = GameRng::from_seed_u64(1);
 /// let err = host
-///     .evaluate(&state, &mut rng, "local n = 1\nreturn n + nil", "card")
+///     .evaluate(&game, &state, &mut rng, "local n = 1\nreturn n + nil", "card")
 ///     .unwrap_err();
 /// assert_eq!(err.line(), Some(2));
 /// assert!(matches!(err, ScriptError::Runtime { .. }));

@@ -1,4 +1,5 @@
-//! [`Host`]: one sandboxed Lua 5.4 state that evaluates scripts against a game state.
+//! [`Host`]: one sandboxed Lua 5.4 state that evaluates scripts against a state of any
+//! [`LuaGame`].
 //!
 //! # How a call runs
 //!
@@ -6,7 +7,9 @@
 //!    same name and source reuses the compiled function.
 //! 2. Inside [`mlua::Lua::scope`], the call gets a **fresh global table**: copies of the allowed
 //!    libraries, `print` writing to this call's log, `math.random` drawing from the generator
-//!    the caller lends, and `game`, a read-only view borrowing the state. Scoped values die with
+//!    the caller lends, and `game`, a read-only view borrowing the state and the rules
+//!    ([`crate::game`]); its methods are registered the first time a state of that game is
+//!    lent. Scoped values die with
 //!    the scope, so nothing a script keeps can reach the state or the generator later, and
 //!    nothing one call sets up is seen by the next.
 //! 3. The call runs under an instruction hook and a memory limit ([`Limits`]); both are
@@ -18,19 +21,18 @@
 //! (architecture principle 8). That is why every call starts from a clean environment and
 //! chunks are compiled once and reused.
 
+use std::any::TypeId;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::State;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, Variadic, VmState};
 
 use crate::error::Failure;
-use crate::view;
-use crate::{ScriptError, ScriptValue, random};
+use crate::{LuaGame, ScriptError, ScriptValue, game, random};
 
 /// The trusted Lua code that builds the sandbox (see the file for what it allows and why).
 const SANDBOX: &str = include_str!("sandbox.lua");
@@ -99,15 +101,17 @@ pub struct Evaluation {
 ///
 /// Scripts get only the `table`, `string`, `math` and `utf8` libraries and a safe part of the
 /// base library; `math.random` draws from a [`GameRng`] the caller lends; `game` is a read-only
-/// view of the state (see the [`view`] module). Each call runs under [`Limits`].
+/// view of the state (see [`crate::game`] and the game's module in [`crate::games`]). Each
+/// call runs under [`Limits`].
 ///
 /// ```
-/// use darbar::engine::GameRng;
-/// use darbar::vijayanagara::State;
+/// use darbar::engine::{Game, GameRng};
+/// use darbar::vijayanagara::Vijayanagara;
 /// use darbar_lua::{Host, ScriptValue};
 ///
 /// let mut host = Host::new();
-/// let state = State::new(2024);
+/// let game = Vijayanagara::default();
+/// let state = game.new_initial_state(2024);
 /// let mut rng = GameRng::from_seed_u64(2024);
 /// let script = r#"
 ///     local amirs = 0
@@ -116,7 +120,8 @@ pub struct Evaluation {
 ///     end
 ///     return amirs
 /// "#;
-/// assert_eq!(host.evaluate(&state, &mut rng, script, "count amirs"), Ok(ScriptValue::Integer(8)));
+/// let amirs = host.evaluate(&game, &state, &mut rng, script, "count amirs");
+/// assert_eq!(amirs, Ok(ScriptValue::Integer(8)));
 /// ```
 ///
 /// A `Host` is not `Send`: keep one per thread.
@@ -133,6 +138,18 @@ pub struct Host {
     /// sandbox's `pcall` re-raises while it is set, exactly as for a spent budget.
     halted: Rc<Cell<bool>>,
     chunks: HashMap<String, CompiledChunk>,
+    /// The game whose `game` methods are registered for each state type.
+    registered: HashMap<TypeId, TypeId>,
+}
+
+/// What a call does with the value its chunk returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Returned {
+    /// The value is the call's result.
+    Value,
+    /// A returned function is called with `game` (under the same limits) and its result is
+    /// the call's; any other value is the result itself. Script bots work this way.
+    CalledWithGame,
 }
 
 struct CompiledChunk {
@@ -175,8 +192,6 @@ impl Host {
             .set_mode(ChunkMode::Text)
             .call(spent)?;
         let chunk_env = lua.create_table()?;
-        view::register(&lua)?;
-        crate::raid::register(&lua)?;
         Ok(Host {
             lua,
             limits,
@@ -185,6 +200,7 @@ impl Host {
             budget_spent,
             halted,
             chunks: HashMap::new(),
+            registered: HashMap::new(),
         })
     }
 
@@ -220,7 +236,8 @@ impl Host {
         self.function(source, chunk_name).map(drop)
     }
 
-    /// Runs `source` against a read-only view of `state` and returns its first return value.
+    /// Runs `source` against a read-only view of `state`, a state of `game`, and returns its
+    /// first return value.
     ///
     /// `math.random` draws from `rng` (usually a copy of the state's generator that the caller
     /// commits if the result is used). `chunk_name` names the chunk in error messages and keys
@@ -228,64 +245,89 @@ impl Host {
     /// drew, even when the call then fails.
     ///
     /// ```
-    /// use darbar::engine::GameRng;
-    /// use darbar::vijayanagara::State;
+    /// use darbar::engine::{Game, GameRng};
+    /// use darbar::vijayanagara::Vijayanagara;
     /// use darbar_lua::{Host, ScriptValue};
     ///
     /// let mut host = Host::new();
-    /// let state = State::new(1);
+    /// let game = Vijayanagara::default();
+    /// let state = game.new_initial_state(1);
     /// let mut rng = GameRng::from_seed_u64(1);
-    /// let value = host.evaluate(&state, &mut rng, r#"return game:control("Maharashtra")"#, "demo");
+    /// let script = r#"return game:control("Maharashtra")"#;
+    /// let value = host.evaluate(&game, &state, &mut rng, script, "demo");
     /// assert_eq!(value, Ok(ScriptValue::Nil)); // Tributary (§1.7)
     /// ```
-    pub fn evaluate(
+    pub fn evaluate<G: LuaGame>(
         &mut self,
-        state: &State,
+        game: &G,
+        state: &G::State,
         rng: &mut GameRng,
         source: &str,
         chunk_name: &str,
     ) -> Result<ScriptValue, ScriptError> {
-        self.run(state, rng, source, chunk_name)
+        self.run(game, state, rng, source, chunk_name)
             .map(|evaluation| evaluation.value)
     }
 
     /// As [`Host::evaluate`], and also returns what the script printed.
     ///
     /// ```
-    /// use darbar::engine::GameRng;
-    /// use darbar::vijayanagara::State;
+    /// use darbar::engine::{Game, GameRng};
+    /// use darbar::raid::Raid;
     /// use darbar_lua::Host;
     ///
     /// let mut host = Host::new();
-    /// let script = r#"print("VN resources", game:resources("VN")) return true"#;
+    /// let game = Raid::default();
+    /// let state = game.new_initial_state(1);
+    /// let script = r#"print("day", game:turn(), game:phase()) return game:current_player()"#;
     /// let run = host
-    ///     .run(&State::new(1), &mut GameRng::from_seed_u64(1), script, "demo")
+    ///     .run(&game, &state, &mut GameRng::from_seed_u64(1), script, "demo")
     ///     .unwrap();
-    /// assert_eq!(run.log, ["VN resources\t7"]);
+    /// assert_eq!(run.log, ["day\t1\tscout"]);
+    /// assert_eq!(run.value.to_string(), "0");
     /// ```
-    pub fn run(
+    pub fn run<G: LuaGame>(
         &mut self,
-        state: &State,
+        game: &G,
+        state: &G::State,
         rng: &mut GameRng,
         source: &str,
         chunk_name: &str,
     ) -> Result<Evaluation, ScriptError> {
-        self.run_lent(state, rng, source, chunk_name, false)
+        self.run_lent(game, state, rng, source, chunk_name, Returned::Value)
     }
 
-    /// Runs `source` with `game` lent read-only as the global `game` (a type registered with
-    /// the Lua state, such as a Vijayanagara or a raid [`State`](darbar::raid::State)),
-    /// `math.random` drawing from `rng` and `print` writing to the call's log. With
-    /// `call_returned_function`, a chunk that returns a function has it called with `game`,
-    /// under the same limits, and the function's result is the call's value.
-    pub(crate) fn run_lent<T: 'static>(
+    /// Registers `G`'s `game` methods with the Lua state unless they already are.
+    fn register<G: LuaGame>(&mut self) -> mlua::Result<()> {
+        let state = TypeId::of::<G::State>();
+        match self.registered.get(&state) {
+            Some(&rules) if rules == TypeId::of::<G>() => Ok(()),
+            Some(_) => Err(mlua::Error::RuntimeError(format!(
+                "the state type of {} is another game's: each game needs its own state type",
+                G::NAME
+            ))),
+            None => {
+                game::register::<G>(&self.lua)?;
+                self.registered.insert(state, TypeId::of::<G>());
+                Ok(())
+            }
+        }
+    }
+
+    /// Runs `source` with `state` and its rules `game` lent read-only as the global `game`,
+    /// `math.random` drawing from `rng` and `print` writing to the call's log; `returned` says
+    /// what becomes of the chunk's value.
+    pub(crate) fn run_lent<G: LuaGame>(
         &mut self,
-        game: &T,
+        game: &G,
+        state: &G::State,
         rng: &mut GameRng,
         source: &str,
         chunk_name: &str,
-        call_returned_function: bool,
+        returned: Returned,
     ) -> Result<Evaluation, ScriptError> {
+        self.register::<G>()
+            .map_err(|e| self.classify(chunk_name, &e))?;
         let function = self.function(source, chunk_name)?;
         let log = RefCell::new(Log::default());
         let outcome = self.lua.scope(|scope| {
@@ -312,10 +354,13 @@ impl Host {
                     Ok(())
                 })?,
             )?;
-            let game = scope.create_any_userdata_ref(game)?;
-            env.raw_set("game", &game)?;
+            let lent = scope.create_any_userdata_ref(state)?;
+            lent.set_user_value(scope.create_any_userdata_ref(game)?)?;
+            env.raw_set("game", &lent)?;
             let value = self.limited(chunk_name, || match function.call::<Value>(env)? {
-                Value::Function(chosen) if call_returned_function => chosen.call::<Value>(game),
+                Value::Function(chosen) if returned == Returned::CalledWithGame => {
+                    chosen.call::<Value>(lent)
+                }
                 value => Ok(value),
             });
             Ok(value.and_then(|value| ScriptValue::from_lua(&value, self.limits.memory_bytes)))

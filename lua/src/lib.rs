@@ -4,19 +4,22 @@
 //!
 //! A [`Host`] owns one Lua state with only the `table`, `string`, `math` and `utf8` libraries
 //! and a safe part of the base library. It evaluates a script against a **read-only** view of
-//! a Vijayanagara [`State`](darbar::vijayanagara::State), the global `game`, lent for the
-//! length of the call. `math.random` draws from a [`GameRng`](darbar::engine::GameRng) that the
-//! caller supplies, so scripts are as reproducible as the rest of the engine. Every call runs
-//! under an instruction budget and a memory limit ([`Limits`]); exceeding either is a typed
-//! [`ScriptError`] and the host remains usable.
+//! a state of any game that implements [`LuaGame`], the global `game`, lent for the length of
+//! the call. `game` has the generic methods of every game ([`game`]: the decision, the legal
+//! actions, the returns, a seat's view) and the game's own ([`games`]). `math.random` draws
+//! from a [`GameRng`](darbar::engine::GameRng) that the caller supplies, so scripts are as
+//! reproducible as the rest of the engine. Every call runs under an instruction budget and a
+//! memory limit ([`Limits`]); exceeding either is a typed [`ScriptError`] and the host remains
+//! usable.
 //!
 //! ```
-//! use darbar::engine::GameRng;
-//! use darbar::vijayanagara::State;
+//! use darbar::engine::{Game, GameRng};
+//! use darbar::vijayanagara::Vijayanagara;
 //! use darbar_lua::{Host, ScriptValue};
 //!
 //! let mut host = Host::new();
-//! let state = State::new(42);
+//! let game = Vijayanagara::default();
+//! let state = game.new_initial_state(42);
 //! let mut rng = GameRng::from_seed_u64(42);
 //!
 //! let script = r#"
@@ -29,9 +32,11 @@
 //!     end
 //!     return found
 //! "#;
-//! let value = host.evaluate(&state, &mut rng, script, "rajas near Andhra").unwrap();
+//! let value = host.evaluate(&game, &state, &mut rng, script, "rajas near Andhra").unwrap();
 //! assert_eq!(value.to_string(), r#"{"Karnataka", "Tamilakam"}"#);
 //! ```
+//!
+//! A [`ScriptBot`] plays any such game from a script that picks one of `game:legal_actions()`.
 //!
 //! A [`CardHost`] runs Event cards written as Lua files: it implements the core's
 //! [`EventHost`](darbar::vijayanagara::EventHost), so a game created with events enabled plays
@@ -42,7 +47,9 @@
 //! far. [`CardHost::standard`] is the darbar default deck shipped in `lua/cards/vijayanagara/`.
 //!
 //! - [`host`]: the sandbox, the limits and how a call runs.
-//! - [`view`]: the `game` object and its methods.
+//! - [`game`]: [`LuaGame`] and the generic `game` methods; [`games`]: each game's own
+//!   (Vijayanagara's map and tracks, the raid game's camp and sites).
+//! - [`bot`]: [`ScriptBot`]; [`args`]: reading method arguments, for a game's own methods.
 //! - [`cards`]: card files, loading a deck, how a card runs; [`cards::ctx`]: the `ctx` object.
 //! - [`ScriptValue`]: what a script returns; [`ScriptError`]: why it failed;
 //!   [`DeckError`]: why a deck was refused.
@@ -52,16 +59,21 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod args;
+pub mod bot;
 pub mod cards;
 mod error;
+pub mod game;
+pub mod games;
 pub mod host;
-pub mod raid;
 mod random;
 mod value;
-pub mod view;
 
+pub use bot::ScriptBot;
 pub use cards::{CardHost, CardRun, Cards, DeckError, STANDARD_DECK, registry};
 pub use error::ScriptError;
+pub use game::{LuaGame, with_game};
+pub use games::raid::RAID_BOT_EXAMPLE;
+pub use games::vijayanagara::VIJAYANAGARA_BOT_EXAMPLE;
 pub use host::{Evaluation, Host, LOG_TRUNCATED, Limits, MAX_LOG_BYTES};
-pub use raid::{RAID_BOT_EXAMPLE, RaidScriptBot};
 pub use value::{MAX_DEPTH, MAX_VALUES, ScriptValue};

@@ -28,13 +28,15 @@ pub const MAX_VALUES: usize = 1_000_000;
 /// as a Lua literal:
 ///
 /// ```
-/// use darbar::engine::GameRng;
-/// use darbar::vijayanagara::State;
+/// use darbar::engine::{Game, GameRng};
+/// use darbar::raid::Raid;
 /// use darbar_lua::{Host, ScriptValue};
 ///
-/// let mut host = Host::new();
+/// let (game, mut host) = (Raid::default(), Host::new());
+/// let state = game.new_initial_state(1);
+/// let script = "return {1, 2.5, {ok = true}}";
 /// let value = host
-///     .evaluate(&State::new(1), &mut GameRng::from_seed_u64(1), "return {1, 2.5, {ok = true}}", "demo")
+///     .evaluate(&game, &state, &mut GameRng::from_seed_u64(1), script, "demo")
 ///     .unwrap();
 /// assert_eq!(value.to_string(), "{1, 2.5, {ok = true}}");
 /// assert_eq!(value[0], ScriptValue::Integer(1));

@@ -12,8 +12,8 @@ mod support;
 use darbar::engine::{Rule, Snapshot};
 use darbar::vijayanagara::{
     Action, Card, CommandKind, DecisionKind, DecreeKind, Dynasty, EventProgress, EventSide,
-    Lasting, Log, Loyalty, Piece, PieceKind, PieceSource, PlayOrderBox, Player, Options,
-    SpaceId, State, Structure, SuccessionCard, TurnOption,
+    Lasting, Log, Loyalty, Options, Piece, PieceKind, PieceSource, PlayOrderBox, Player, SpaceId,
+    State, Structure, SuccessionCard, TurnOption,
 };
 use darbar_lua::CardHost;
 use support::{

@@ -4,11 +4,17 @@ mod common;
 
 use common::eval;
 use darbar::engine::GameRng;
-use darbar::vijayanagara::State;
+use darbar::vijayanagara::{State, Vijayanagara};
 use darbar_lua::{Host, ScriptError, ScriptValue};
 
 fn run(host: &mut Host, source: &str, name: &str) -> Result<ScriptValue, ScriptError> {
-    host.evaluate(&State::new(1), &mut GameRng::from_seed_u64(1), source, name)
+    host.evaluate(
+        &Vijayanagara::default(),
+        &State::new(1),
+        &mut GameRng::from_seed_u64(1),
+        source,
+        name,
+    )
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! plays whole games.
 
 use darbar::engine::GameRng;
-use darbar::raid::{Action, Resources, SiteId, State, WarStatus};
-use darbar_lua::{Host, Limits, RAID_BOT_EXAMPLE, RaidScriptBot, ScriptError, ScriptValue};
+use darbar::raid::{Action, Raid, Resources, SiteId, State, WarStatus};
+use darbar_lua::{Host, Limits, RAID_BOT_EXAMPLE, ScriptBot, ScriptError, ScriptValue};
 
 fn site(name: &str) -> SiteId {
     name.parse().expect("a site")
@@ -14,7 +14,7 @@ fn site(name: &str) -> SiteId {
 fn eval(host: &mut Host, state: &State, source: &str) -> Result<ScriptValue, ScriptError> {
     let before = state.clone();
     let mut rng = GameRng::from_seed_u64(1);
-    let result = host.evaluate_raid(state, &mut rng, source, "test");
+    let result = host.evaluate(&Raid::default(), state, &mut rng, source, "test");
     assert_eq!(*state, before, "a script changed the state");
     result
 }
@@ -52,9 +52,9 @@ fn resources_value(r: &Resources) -> ScriptValue {
 /// A game on day 2 or later with some sites seen: seed 6, the example bot's first turns.
 fn mid_game() -> State {
     let mut state = State::new(6);
-    let mut bot = RaidScriptBot::example(6);
+    let mut bot = ScriptBot::<Raid>::example(6);
     while state.turn() < 3 && !state.is_over() {
-        let action = bot.choose(&state).unwrap();
+        let action = bot.choose(&Raid::default(), &state).unwrap();
         state.apply(action).unwrap();
     }
     state
@@ -281,7 +281,9 @@ fn the_decision_plunder_and_ending_are_shown() {
 
     // A game played to its end by the example bot.
     let mut over = State::new(3);
-    RaidScriptBot::example(3).play(&mut over, 10_000).unwrap();
+    ScriptBot::<Raid>::example(3)
+        .play(&Raid::default(), &mut over, 10_000)
+        .unwrap();
     assert!(over.is_over());
     assert_eq!(value(&over, "return game:decision()"), ScriptValue::Nil);
     assert_eq!(
@@ -337,8 +339,14 @@ fn the_game_object_cannot_change_the_state() {
     );
     // A reference kept past the call is dead.
     let mut rng = GameRng::from_seed_u64(1);
-    host.evaluate_raid(&state, &mut rng, "kept = game return true", "keep")
-        .unwrap();
+    host.evaluate(
+        &Raid::default(),
+        &state,
+        &mut rng,
+        "kept = game return true",
+        "keep",
+    )
+    .unwrap();
     assert!(
         eval(&mut host, &state, "return kept == nil")
             .is_ok_and(|v| v == ScriptValue::Boolean(true))
@@ -435,8 +443,12 @@ fn math_random_draws_from_the_lent_generator() {
     let script = "return { math.random(6), math.random(6), math.random(100) }";
     let mut a = GameRng::from_seed_u64(42);
     let mut b = GameRng::from_seed_u64(42);
-    let first = host.evaluate_raid(&state, &mut a, script, "dice").unwrap();
-    let second = host.evaluate_raid(&state, &mut b, script, "dice").unwrap();
+    let first = host
+        .evaluate(&Raid::default(), &state, &mut a, script, "dice")
+        .unwrap();
+    let second = host
+        .evaluate(&Raid::default(), &state, &mut b, script, "dice")
+        .unwrap();
     assert_eq!(first, second);
     assert_eq!(a, b);
     let mut expected = GameRng::from_seed_u64(42);
@@ -447,7 +459,13 @@ fn math_random_draws_from_the_lent_generator() {
     }
     assert_ne!(a, GameRng::from_seed_u64(42), "the generator advanced");
     let run = host
-        .run_raid(&state, &mut a, "print('turn', game:turn())", "log")
+        .run(
+            &Raid::default(),
+            &state,
+            &mut a,
+            "print('turn', game:turn())",
+            "log",
+        )
         .unwrap();
     assert_eq!(run.log, ["turn\t1"]);
 }
@@ -459,12 +477,12 @@ fn the_example_bot_plays_whole_games_to_an_ending() {
     let mut endings = std::collections::BTreeSet::new();
     for seed in 0..12 {
         let mut state = State::new(seed);
-        let mut bot = RaidScriptBot::example(seed);
+        let mut bot = ScriptBot::<Raid>::example(seed);
         let mut actions = 0;
         while !state.is_over() {
             let before = state.clone();
             let action = bot
-                .choose(&state)
+                .choose(&Raid::default(), &state)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(state, before, "choosing changed the state");
             assert!(state.legal_actions().contains(&action));
@@ -490,8 +508,8 @@ fn the_example_bot_plays_whole_games_to_an_ending() {
 fn the_bot_is_reproducible_and_play_stops_at_the_end() {
     let play = |seed: u64| {
         let mut state = State::new(seed);
-        let n = RaidScriptBot::example(seed)
-            .play(&mut state, 10_000)
+        let n = ScriptBot::<Raid>::example(seed)
+            .play(&Raid::default(), &mut state, 10_000)
             .unwrap();
         (n, state)
     };
@@ -499,66 +517,68 @@ fn the_bot_is_reproducible_and_play_stops_at_the_end() {
     let (m, b) = play(9);
     assert_eq!((n, &a), (m, &b));
     assert!(a.is_over());
-    let err = RaidScriptBot::example(9).choose(&a).unwrap_err();
+    let err = ScriptBot::<Raid>::example(9)
+        .choose(&Raid::default(), &a)
+        .unwrap_err();
     assert!(err.to_string().contains("the game is over"), "{err}");
 }
 
 #[test]
 fn a_bot_that_answers_wrongly_is_refused() {
     let state = State::new(1);
-    let err = RaidScriptBot::new("return function(game) return 'raid castle-1' end")
+    let err = ScriptBot::<Raid>::new("return function(game) return 'raid castle-1' end")
         .unwrap()
-        .choose(&state)
+        .choose(&Raid::default(), &state)
         .unwrap_err();
     assert!(err.to_string().contains("not legal now"), "{err}");
     assert!(err.to_string().contains("skip-scout"), "{err}");
-    let err = RaidScriptBot::new("return function(game) return 7 end")
+    let err = ScriptBot::<Raid>::new("return function(game) return 7 end")
         .unwrap()
-        .choose(&state)
+        .choose(&Raid::default(), &state)
         .unwrap_err();
     assert!(
         err.to_string().contains("not the text of an action"),
         "{err}"
     );
-    let err = RaidScriptBot::new("return function(game) return 'fly away' end")
+    let err = ScriptBot::<Raid>::new("return function(game) return 'fly away' end")
         .unwrap()
-        .choose(&state)
+        .choose(&Raid::default(), &state)
         .unwrap_err();
     assert!(err.to_string().contains("not an action"), "{err}");
-    let err = RaidScriptBot::new("return function(game) error('no idea') end")
+    let err = ScriptBot::<Raid>::new("return function(game) error('no idea') end")
         .unwrap()
-        .choose(&state)
+        .choose(&Raid::default(), &state)
         .unwrap_err();
     assert!(
         matches!(err, ScriptError::Runtime { line: Some(1), .. }),
         "{err:?}"
     );
     assert!(matches!(
-        RaidScriptBot::new("return function(game"),
+        ScriptBot::<Raid>::new("return function(game"),
         Err(ScriptError::Syntax { .. })
     ));
     // A script may return the text directly.
     assert_eq!(
-        RaidScriptBot::new("return 'skip-scout'")
+        ScriptBot::<Raid>::new("return 'skip-scout'")
             .unwrap()
-            .choose(&state),
+            .choose(&Raid::default(), &state),
         Ok(Action::SkipScout)
     );
     // The limits apply to the bot's function.
-    let mut bot = RaidScriptBot::new("return function(game) while true do end end").unwrap();
+    let mut bot = ScriptBot::<Raid>::new("return function(game) while true do end end").unwrap();
     bot.set_limits(Limits {
         instructions: 50_000,
         ..Limits::default()
     });
     assert_eq!(
-        bot.choose(&state),
+        bot.choose(&Raid::default(), &state),
         Err(ScriptError::InstructionBudget { limit: 50_000 })
     );
     // The bot's print output is kept for the last choice.
-    let mut bot = RaidScriptBot::new(
+    let mut bot = ScriptBot::<Raid>::new(
         "return function(game) print('hello', game:turn()) return 'skip-scout' end",
     )
     .unwrap();
-    bot.choose(&state).unwrap();
+    bot.choose(&Raid::default(), &state).unwrap();
     assert_eq!(bot.last_log(), ["hello\t1"]);
 }

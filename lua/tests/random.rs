@@ -3,7 +3,7 @@
 mod common;
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::State;
+use darbar::vijayanagara::{State, Vijayanagara};
 use darbar_lua::{Host, ScriptError, ScriptValue};
 
 const DRAWS: &str = r#"
@@ -17,6 +17,7 @@ const DRAWS: &str = r#"
 
 fn draws(host: &mut Host, seed: u64) -> ScriptValue {
     host.evaluate(
+        &Vijayanagara::default(),
         &State::new(1),
         &mut GameRng::from_seed_u64(seed),
         DRAWS,
@@ -39,8 +40,12 @@ fn the_callers_generator_advances() {
     let mut host = Host::new();
     let state = State::new(1);
     let mut rng = GameRng::from_seed_u64(9);
-    let first = host.evaluate(&state, &mut rng, DRAWS, "draws").unwrap();
-    let second = host.evaluate(&state, &mut rng, DRAWS, "draws").unwrap();
+    let first = host
+        .evaluate(&Vijayanagara::default(), &state, &mut rng, DRAWS, "draws")
+        .unwrap();
+    let second = host
+        .evaluate(&Vijayanagara::default(), &state, &mut rng, DRAWS, "draws")
+        .unwrap();
     assert_ne!(first, second);
     assert_ne!(rng, GameRng::from_seed_u64(9));
     // The state's own generator is not the one drawn from.
@@ -54,6 +59,7 @@ fn small_ranges_draw_like_the_core() {
     let mut rng = GameRng::from_seed_u64(31);
     let value = host
         .evaluate(
+            &Vijayanagara::default(),
             &State::new(1),
             &mut rng,
             "local out = {} for i = 1, 50 do out[i] = math.random(6) end

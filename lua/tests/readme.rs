@@ -1,7 +1,7 @@
 //! The example script of README.md runs and gives what the README says.
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::State;
+use darbar::vijayanagara::{State, Vijayanagara};
 use darbar_lua::Host;
 
 const README: &str = include_str!("../README.md");
@@ -21,6 +21,7 @@ fn the_readme_example_runs() {
     let state = State::new(2024);
     let run = host
         .run(
+            &Vijayanagara::default(),
             &state,
             &mut GameRng::from_seed_u64(2024),
             example(),

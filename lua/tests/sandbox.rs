@@ -5,7 +5,7 @@ mod common;
 
 use common::{eval, eval_once, value};
 use darbar::engine::GameRng;
-use darbar::vijayanagara::State;
+use darbar::vijayanagara::{State, Vijayanagara};
 use darbar_lua::{Host, LOG_TRUNCATED, MAX_LOG_BYTES, ScriptError, ScriptValue};
 
 #[test]
@@ -183,6 +183,7 @@ fn print_writes_to_the_log() {
     let mut host = Host::new();
     let run = host
         .run(
+            &Vijayanagara::default(),
             &State::new(1),
             &mut GameRng::from_seed_u64(1),
             "print('a', 1, nil, true) print() print(setmetatable({}, {__tostring = function() return 'T' end}))
@@ -208,6 +209,7 @@ fn the_log_is_capped() {
     let mut host = Host::new();
     let run = host
         .run(
+            &Vijayanagara::default(),
             &State::new(1),
             &mut GameRng::from_seed_u64(1),
             "for i = 1, 10000 do print(string.rep('x', 100)) end return 'done'",
@@ -226,7 +228,22 @@ fn each_call_has_its_own_log() {
     let mut host = Host::new();
     let state = State::new(1);
     let mut rng = GameRng::from_seed_u64(1);
-    host.run(&state, &mut rng, "print('first')", "a").unwrap();
-    let second = host.run(&state, &mut rng, "print('second')", "b").unwrap();
+    host.run(
+        &Vijayanagara::default(),
+        &state,
+        &mut rng,
+        "print('first')",
+        "a",
+    )
+    .unwrap();
+    let second = host
+        .run(
+            &Vijayanagara::default(),
+            &state,
+            &mut rng,
+            "print('second')",
+            "b",
+        )
+        .unwrap();
     assert_eq!(second.log, ["second"]);
 }

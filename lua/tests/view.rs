@@ -5,13 +5,19 @@ mod common;
 
 use common::{eval, eval_once, value};
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{Player, SpaceId, State};
+use darbar::vijayanagara::{Player, SpaceId, State, Vijayanagara};
 use darbar_lua::{Host, ScriptError, ScriptValue};
 
 /// Evaluates against a given state, checking that it is unchanged afterwards.
 fn eval_on(state: &State, source: &str) -> Result<ScriptValue, ScriptError> {
     let before = state.clone();
-    let result = Host::new().evaluate(state, &mut GameRng::from_seed_u64(0), source, "view");
+    let result = Host::new().evaluate(
+        &Vijayanagara::default(),
+        state,
+        &mut GameRng::from_seed_u64(0),
+        source,
+        "view",
+    );
     assert_eq!(*state, before, "a script changed the state");
     result
 }
@@ -339,13 +345,20 @@ fn the_state_is_unchanged_by_any_script() {
         "error('boom')",
         "return math.random(6)",
     ] {
-        let _ = host.evaluate(&state, &mut rng, script, "mutate?");
+        let _ = host.evaluate(
+            &Vijayanagara::default(),
+            &state,
+            &mut rng,
+            script,
+            "mutate?",
+        );
         assert_eq!(state, before, "{script}");
         assert_eq!(serde_json_state(&state), snapshot, "{script}");
     }
     // The pieces table is a copy: changing it changes nothing.
     assert_eq!(
         host.evaluate(
+            &Vijayanagara::default(),
             &state,
             &mut rng,
             "local p = game:pieces('Delhi') p.troops = 0 return game:pieces('Delhi').troops",

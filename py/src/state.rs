@@ -290,15 +290,15 @@ impl State {
     /// The legal actions now, by their fixed numbers (`Action.id`), in the order the rules
     /// list them; empty once the game is over.
     fn legal_actions(&self) -> Vec<usize> {
-        self.inner.legal_actions()
+        self.inner.legal_actions().to_vec()
     }
 
     /// The legal actions now, as `Action` objects, in the order of `legal_actions()`.
     fn legal_actions_typed(&self) -> Vec<Action> {
         self.inner
             .legal_actions()
-            .into_iter()
-            .map(|id| Action {
+            .iter()
+            .map(|&id| Action {
                 game: Arc::clone(&self.loaded.rules),
                 id,
             })
@@ -309,8 +309,10 @@ impl State {
     /// `(Game.num_distinct_actions(),)`, true at the number of each legal action.
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = vec![false; self.loaded.rules.num_distinct_actions()];
-        for id in self.inner.legal_actions() {
-            mask[id] = true;
+        for &id in self.inner.legal_actions() {
+            if let Some(legal) = mask.get_mut(id) {
+                *legal = true;
+            }
         }
         convert::numpy_array(py, mask.into_pyobject(py)?.into_any(), "bool_")
     }

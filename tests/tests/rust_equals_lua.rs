@@ -2,7 +2,7 @@
 //! well away from the start.
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{Loyalty, Piece, Player, SpaceId, State};
+use darbar::vijayanagara::{Loyalty, Piece, Player, SpaceId, State, Vijayanagara};
 use darbar_lua::{Host, ScriptValue};
 
 /// A position with Independent, controlled, Rebelling and Mongol-held spaces and moved tracks.
@@ -74,7 +74,13 @@ fn lua_reads_what_rust_says() {
     assert_eq!(state.check_invariants(), Ok(()));
     let mut rng = GameRng::from_seed_u64(1);
     let view = Host::new()
-        .evaluate(&state, &mut rng, READ_EVERYTHING, "read everything")
+        .evaluate(
+            &Vijayanagara::default(),
+            &state,
+            &mut rng,
+            READ_EVERYTHING,
+            "read everything",
+        )
         .unwrap();
     for space in SpaceId::ALL {
         let lua = view
@@ -152,7 +158,13 @@ fn lua_dice_are_the_cores_dice() {
     let mut core_rng = GameRng::from_seed_u64(99);
     let script = "local t = {} for i = 1, 20 do t[i] = math.random(6) end return t";
     let rolls = Host::new()
-        .evaluate(&state, &mut lua_rng, script, "dice")
+        .evaluate(
+            &Vijayanagara::default(),
+            &state,
+            &mut lua_rng,
+            script,
+            "dice",
+        )
         .unwrap();
     let expected: Vec<i64> = (0..20).map(|_| i64::from(core_rng.die())).collect();
     let got: Vec<i64> = rolls

@@ -219,8 +219,9 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn seed(&self) -> u64;
     /// The seat that must decide now.
     fn current_player(&self) -> Option<Seat>;
-    /// The legal actions by number, in the rules' order.
-    fn legal_actions(&self) -> Vec<usize>;
+    /// The legal actions by number, in the rules' order (kept with the decision, so asking
+    /// costs nothing).
+    fn legal_actions(&self) -> &[usize];
     /// The legal actions as text, in the same order.
     fn legal_action_strings(&self) -> Vec<String>;
     /// What is being decided, in words, with the rule that governs it.
@@ -295,6 +296,8 @@ pub struct Play<G: Game> {
     from_start: bool,
     state: G::State,
     decision: Option<SeatDecision<G>>,
+    /// The numbers of the decision's choices, in order.
+    legal: Vec<usize>,
     history: Vec<G::Action>,
 }
 
@@ -313,6 +316,7 @@ impl<G: Game> Play<G> {
             from_start,
             game: Rules(game),
             state,
+            legal: numbers::<G>(decision.as_ref()),
             decision,
             history: Vec::new(),
         }
@@ -362,6 +366,7 @@ impl<G: Game> Play<G> {
             .map_err(|error| refusal_of::<G>(&error))?;
         self.history.push(action);
         self.decision = self.game.0.decision(&self.state);
+        self.legal = numbers::<G>(self.decision.as_ref());
         Ok(())
     }
 
@@ -373,6 +378,13 @@ impl<G: Game> Play<G> {
             ))
         })
     }
+}
+
+/// The numbers of a decision's choices.
+fn numbers<G: Game>(decision: Option<&SeatDecision<G>>) -> Vec<usize> {
+    decision.map_or_else(Vec::new, |d| {
+        d.choices.iter().map(|&a| G::action_index(a)).collect()
+    })
 }
 
 /// The erased refusal of a game's error.
@@ -542,10 +554,8 @@ impl<G: Game> DynState for Play<G> {
         self.decision.as_ref().map(|d| d.player)
     }
 
-    fn legal_actions(&self) -> Vec<usize> {
-        self.decision.as_ref().map_or_else(Vec::new, |d| {
-            d.choices.iter().map(|&a| G::action_index(a)).collect()
-        })
+    fn legal_actions(&self) -> &[usize] {
+        &self.legal
     }
 
     fn legal_action_strings(&self) -> Vec<String> {

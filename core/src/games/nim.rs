@@ -174,20 +174,20 @@ pub struct Nim {
 }
 
 impl Nim {
+    /// The rules with these options: 2 to 4 players (N-1) and heaps of at least 1 (N-2).
+    pub fn new(options: Options) -> Result<Nim, crate::engine::LoadError> {
+        if !(2..=4).contains(&options.players) || options.max_heap == 0 {
+            return Err(crate::engine::LoadError::BadOptions {
+                game: "nim",
+                reason: "players is 2 to 4 and max_heap at least 1 (N-1, N-2)".into(),
+            });
+        }
+        Ok(Nim { options })
+    }
+
     /// The registry entry.
     pub(crate) fn entry() -> GameEntry {
-        GameEntry::new::<Nim>(
-            "Nim, the test game of the game interface",
-            |options: Options| {
-                if !(2..=4).contains(&options.players) || options.max_heap == 0 {
-                    return Err(crate::engine::LoadError::BadOptions {
-                        game: "nim",
-                        reason: "players is 2 to 4 and max_heap at least 1 (N-1, N-2)".into(),
-                    });
-                }
-                Ok(Nim { options })
-            },
-        )
+        GameEntry::new::<Nim>("Nim, the test game of the game interface", Nim::new)
     }
 }
 

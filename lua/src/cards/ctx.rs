@@ -14,8 +14,9 @@
 //!
 //! # Queries
 //!
-//! Every method of `game` ([`crate::view`]): `ctx:pieces(space)`, `ctx:control(space)`,
-//! `ctx:available(kind)`, `ctx:resources(player)`, … and:
+//! Every Vijayanagara method of `game` ([`crate::games::vijayanagara`]; not the generic ones):
+//! `ctx:pieces(space)`, `ctx:control(space)`, `ctx:available(kind)`,
+//! `ctx:resources(player)`, … and:
 //!
 //! | Method | Returns |
 //! |---|---|
@@ -108,8 +109,9 @@ use darbar::vijayanagara::{
 };
 use mlua::{MetaMethod, Table, UserData, UserDataMethods, Value, Variadic};
 
+use crate::args::{Call, argument_error, integer, string_arg, value_text};
+use crate::games::vijayanagara::{self, Viewed, kind_arg, player_arg, space_arg};
 use crate::host::{Log, print_form};
-use crate::view::{self, Call, Viewed, argument_error, kind_arg, player_arg, space_arg};
 
 /// The message of the error that stops a script waiting for a choice. It is not a fault: the
 /// host sees the recorded options and answers [`EventProgress::Choice`]. The sandbox's `pcall`
@@ -155,7 +157,7 @@ impl Viewed for Ctx<'_> {
 }
 
 fn call(method: &'static str) -> Call {
-    Call::on::<Ctx>(method)
+    Call::on(Ctx::OBJECT, method)
 }
 
 /// The Lua error for an operation the core refused: its message names the rule.
@@ -173,15 +175,6 @@ fn abbreviation(player: Player) -> &'static str {
 
 // ----- arguments --------------------------------------------------------------------------------
 
-/// An integer argument (an integral float is accepted, as Lua's own functions do).
-fn integer(value: &Value) -> Option<i64> {
-    match *value {
-        Value::Integer(i) => Some(i),
-        Value::Number(f) if f.is_finite() && f.fract() == 0.0 => Some(f as i64),
-        _ => None,
-    }
-}
-
 /// A count of pieces, Resources or tokens: an integer from 0 to 255.
 fn count_arg(call: Call, value: &Value, position: usize) -> mlua::Result<u8> {
     integer(value)
@@ -193,15 +186,6 @@ fn count_arg(call: Call, value: &Value, position: usize) -> mlua::Result<u8> {
                 format!("a count from 0 to 255 expected, got {}", value_text(value)),
             )
         })
-}
-
-/// A number as Lua prints it, or the type of anything else, for error messages.
-fn value_text(value: &Value) -> String {
-    match *value {
-        Value::Integer(i) => i.to_string(),
-        Value::Number(f) => f.to_string(),
-        _ => value.type_name().to_owned(),
-    }
 }
 
 /// `"Obedient"`, `"Rebelling"` or nil.
@@ -229,7 +213,7 @@ fn loyalty_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Optio
 }
 
 fn lasting_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Lasting> {
-    let name = view::string_arg(call, value, position, "lasting effect id")?;
+    let name = string_arg(call, value, position, "lasting effect id")?;
     Lasting::ALL
         .into_iter()
         .find(|&e| e.id() == name.trim())
@@ -341,7 +325,7 @@ impl Fields<'_> {
         match self.value(field)? {
             Value::Nil => Ok(None),
             value => {
-                let text = view::string_arg(self.at(field), &value, 1, "text")?;
+                let text = string_arg(self.at(field), &value, 1, "text")?;
                 Ok(Some(String::from(&*text)))
             }
         }
@@ -688,7 +672,7 @@ impl UserData for Ctx<'_> {
                 abbreviation(this.run.executor)
             ))
         });
-        view::add_view_methods(methods);
+        vijayanagara::add_view_methods(methods);
 
         // ----- the run ----------------------------------------------------------------------
         methods.add_method("executor", |_, this, ()| {
@@ -941,7 +925,7 @@ impl UserData for Ctx<'_> {
             };
             let player = player_arg(fields.at("faction"), &fields.required("faction")?, 1)?;
             let name = fields.required("command")?;
-            let name = view::string_arg(fields.at("command"), &name, 1, "Command name")?;
+            let name = string_arg(fields.at("command"), &name, 1, "Command name")?;
             let commands = CommandKind::of(player.faction());
             let kind = commands
                 .iter()
@@ -992,7 +976,7 @@ impl UserData for Ctx<'_> {
             };
             let player = player_arg(fields.at("faction"), &fields.required("faction")?, 1)?;
             let name = fields.required("decree")?;
-            let name = view::string_arg(fields.at("decree"), &name, 1, "Decree name")?;
+            let name = string_arg(fields.at("decree"), &name, 1, "Decree name")?;
             let decrees = DecreeKind::of(player);
             let kind = decrees
                 .iter()
@@ -1142,7 +1126,7 @@ impl UserData for Ctx<'_> {
                 .sequence_values::<Value>()
                 .map(|value| {
                     let value = value?;
-                    view::string_arg(fields.at("options"), &value, 1, "option text")
+                    string_arg(fields.at("options"), &value, 1, "option text")
                         .map(|text| String::from(&*text))
                 })
                 .collect::<mlua::Result<Vec<String>>>()?;

@@ -54,7 +54,7 @@ use std::path::Path;
 
 use darbar::vijayanagara::{
     DeckRules, EventCard, EventFailure, EventHost, EventProgress, EventRun, Grant,
-    MONGOL_INVASION_CARDS, MongolInvasionCard, Player, Options, State,
+    MONGOL_INVASION_CARDS, MongolInvasionCard, Options, Player, State,
 };
 use mlua::{Function, Table, Value, Variadic};
 

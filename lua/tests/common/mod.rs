@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::State;
+use darbar::vijayanagara::{State, Vijayanagara};
 use darbar_lua::{Host, ScriptError, ScriptValue};
 
 /// Evaluates `source` against the starting position of seed 1, checking that the state is
@@ -12,7 +12,7 @@ pub fn eval(host: &mut Host, source: &str) -> Result<ScriptValue, ScriptError> {
     let state = State::new(1);
     let before = state.clone();
     let mut rng = GameRng::from_seed_u64(1);
-    let result = host.evaluate(&state, &mut rng, source, "test");
+    let result = host.evaluate(&Vijayanagara::default(), &state, &mut rng, source, "test");
     assert_eq!(state, before, "a script changed the state");
     result
 }

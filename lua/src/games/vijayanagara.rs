@@ -1,11 +1,13 @@
-//! The read-only view of a Vijayanagara state that scripts see as the global `game`. A card's
-//! `ctx` ([`crate::cards::ctx`]) offers the same methods (`ctx:pieces(space)`, …).
+//! Vijayanagara's `game` object: the generic methods of every game ([`crate::game`]) and the
+//! read-only queries below. A card's `ctx` ([`crate::cards::ctx`]) offers the same queries
+//! (`ctx:pieces(space)`, …).
 //!
 //! `game` is a userdata lent for one call through [`mlua::Scope`]: it borrows the [`State`]
 //! immutably, has no fields and no way to change anything, and is dead once the call returns
 //! (a reference kept anywhere gives an error if it is ever used again). Every method is
 //! called with a colon, takes names as strings, and raises a Lua error that says what was
-//! expected when an argument is wrong.
+//! expected when an argument is wrong. Seats are numbered as in the core: 0 = DS, 1 = BK,
+//! 2 = VN.
 //!
 //! | Method | Returns |
 //! |---|---|
@@ -41,23 +43,44 @@
 //! `"MI"` for the Mongols. Piece kinds are `"Troop"`, `"Governor"`, `"Qasbah"`, `"Amir"`,
 //! `"Fort"`, `"Raja"`, `"Temple"`, `"Mongol"`, singular or plural, in any case.
 
-use darbar::vijayanagara::{Faction, PieceKind, Player, SpaceId, SpaceKind, State, Structure};
-use mlua::{Lua, MetaMethod, Table, UserDataMethods, Value};
+use darbar::vijayanagara::{
+    Faction, PieceKind, Player, SpaceId, SpaceKind, State, Structure, Vijayanagara,
+};
+use mlua::{Lua, Table, UserDataMethods, Value};
 
-/// Registers the methods of `game` for userdata that borrow a [`State`], once per Lua state.
-///
-/// The methods are registered on the type, so lending the state for a call
-/// ([`mlua::Scope::create_any_userdata_ref`]) builds no metatable.
-pub(crate) fn register(lua: &Lua) -> mlua::Result<()> {
-    lua.register_userdata_type::<State>(|methods| {
-        methods.add_meta_method(MetaMethod::ToString, |_, state, ()| {
-            Ok(format!(
-                "Vijayanagara game (seed {}, read-only)",
-                state.seed()
-            ))
-        });
+use crate::args::{Call, argument_error, string_arg};
+use crate::{LuaGame, ScriptBot};
+
+/// The example bot of `lua/examples/vijayanagara_bot.lua`: for any seat, never a gift, a Pass
+/// only when short of Resources, acting before stopping, otherwise at random.
+pub const VIJAYANAGARA_BOT_EXAMPLE: &str = include_str!("../../examples/vijayanagara_bot.lua");
+
+impl LuaGame for Vijayanagara {
+    const TITLE: &'static str = "Vijayanagara";
+
+    fn add_methods<M: UserDataMethods<State>>(methods: &mut M) {
         add_view_methods(methods);
-    })
+    }
+}
+
+impl ScriptBot<Vijayanagara> {
+    /// The example bot ([`VIJAYANAGARA_BOT_EXAMPLE`]), seeded with `seed`; it plays any seat.
+    ///
+    /// ```
+    /// use darbar::engine::Game;
+    /// use darbar::vijayanagara::Vijayanagara;
+    /// use darbar_lua::ScriptBot;
+    ///
+    /// let game = Vijayanagara::default();
+    /// let mut bot = ScriptBot::<Vijayanagara>::example(1);
+    /// let mut state = game.new_initial_state(1);
+    /// assert_eq!(bot.play(&game, &mut state, 50).unwrap(), 50);
+    /// ```
+    pub fn example(seed: u64) -> ScriptBot<Vijayanagara> {
+        // The shipped script compiles: `tests/generic.rs` plays it.
+        ScriptBot::with_seed(VIJAYANAGARA_BOT_EXAMPLE, seed)
+            .expect("the example Vijayanagara bot compiles")
+    }
 }
 
 /// A userdata that lends a state to the read-only methods: `game` itself, or a card's `ctx`
@@ -78,34 +101,9 @@ impl Viewed for State {
     }
 }
 
-/// The method being called, for argument errors (`bad argument #1 to 'game:pieces'`).
-#[derive(Clone, Copy)]
-pub(crate) struct Call {
-    /// `game` or `ctx`.
-    pub object: &'static str,
-    /// The method's name.
-    pub method: &'static str,
-    /// The field of the method's options table the error is about, if any.
-    pub field: Option<&'static str>,
-}
-
-impl Call {
-    /// `object:method`.
-    pub(crate) fn on<T: Viewed>(method: &'static str) -> Call {
-        Call {
-            object: T::OBJECT,
-            method,
-            field: None,
-        }
-    }
-
-    /// The same call, reporting errors in one field of its options table.
-    pub(crate) fn field(self, field: &'static str) -> Call {
-        Call {
-            field: Some(field),
-            ..self
-        }
-    }
+/// `object:method` for the object `T`.
+fn call<T: Viewed>(method: &'static str) -> Call {
+    Call::on(T::OBJECT, method)
 }
 
 /// Adds the read-only methods of the table above to any userdata that lends a state.
@@ -126,7 +124,7 @@ pub(crate) fn add_view_methods<T: Viewed, M: UserDataMethods<T>>(methods: &mut M
         )
     });
     methods.add_method("kind", |_, _, space: Value| {
-        Ok(match space_arg(Call::on::<T>("kind"), &space, 1)?.kind() {
+        Ok(match space_arg(call::<T>("kind"), &space, 1)?.kind() {
             SpaceKind::Province => "Province",
             SpaceKind::MongolInvasionRegion => "MongolInvasionRegion",
             SpaceKind::Delhi => "Delhi",
@@ -134,86 +132,86 @@ pub(crate) fn add_view_methods<T: Viewed, M: UserDataMethods<T>>(methods: &mut M
     });
     methods.add_method("prosperity", |_, this, space: Value| {
         let state = this.state();
-        let space = space_arg(Call::on::<T>("prosperity"), &space, 1)?;
+        let space = space_arg(call::<T>("prosperity"), &space, 1)?;
         Ok(state.map().prosperity(space))
     });
     methods.add_method("adjacent", |_, this, (a, b): (Value, Value)| {
         let state = this.state();
-        let a = space_arg(Call::on::<T>("adjacent"), &a, 1)?;
-        let b = space_arg(Call::on::<T>("adjacent"), &b, 2)?;
+        let a = space_arg(call::<T>("adjacent"), &a, 1)?;
+        let b = space_arg(call::<T>("adjacent"), &b, 2)?;
         Ok(state.map().adjacent(a, b))
     });
     methods.add_method("neighbours", |lua, this, space: Value| {
         let state = this.state();
-        let space = space_arg(Call::on::<T>("neighbours"), &space, 1)?;
+        let space = space_arg(call::<T>("neighbours"), &space, 1)?;
         lua.create_sequence_from(state.map().neighbours(space).iter().map(SpaceId::name))
     });
 
     // ----- pieces and control ---------------------------------------------------------------
     methods.add_method("pieces", |lua, this, space: Value| {
         let state = this.state();
-        let space = space_arg(Call::on::<T>("pieces"), &space, 1)?;
+        let space = space_arg(call::<T>("pieces"), &space, 1)?;
         pieces_table(lua, state, space)
     });
     methods.add_method("pieces_of", |_, this, (space, faction): (Value, Value)| {
         let state = this.state();
-        let space = space_arg(Call::on::<T>("pieces_of"), &space, 1)?;
-        let faction = faction_arg(Call::on::<T>("pieces_of"), &faction, 2)?;
+        let space = space_arg(call::<T>("pieces_of"), &space, 1)?;
+        let faction = faction_arg(call::<T>("pieces_of"), &faction, 2)?;
         Ok(state.space(space).pieces_of(faction))
     });
     methods.add_method("control", |_, this, space: Value| {
         let state = this.state();
-        let space = space_arg(Call::on::<T>("control"), &space, 1)?;
+        let space = space_arg(call::<T>("control"), &space, 1)?;
         Ok(state.controller(space).map(|p| p.faction().abbreviation()))
     });
     methods.add_method("controlled_by", |lua, this, player: Value| {
         let state = this.state();
-        let player = player_arg(Call::on::<T>("controlled_by"), &player, 1)?;
+        let player = player_arg(call::<T>("controlled_by"), &player, 1)?;
         lua.create_sequence_from(state.controlled_by(player).map(SpaceId::name))
     });
     methods.add_method("is_tributary", |_, this, space: Value| {
         let state = this.state();
-        let space = space_arg(Call::on::<T>("is_tributary"), &space, 1)?;
+        let space = space_arg(call::<T>("is_tributary"), &space, 1)?;
         Ok(state.is_tributary(space))
     });
 
     // ----- the tracks -----------------------------------------------------------------------
     methods.add_method("resources", |_, this, player: Value| {
         let state = this.state();
-        Ok(state.resources(player_arg(Call::on::<T>("resources"), &player, 1)?))
+        Ok(state.resources(player_arg(call::<T>("resources"), &player, 1)?))
     });
     methods.add_method("influence", |_, this, player: Value| {
         let state = this.state();
-        Ok(state.influence(player_arg(Call::on::<T>("influence"), &player, 1)?))
+        Ok(state.influence(player_arg(call::<T>("influence"), &player, 1)?))
     });
     methods.add_method("cavalry", |_, this, player: Value| {
         let state = this.state();
-        Ok(state.cavalry(player_arg(Call::on::<T>("cavalry"), &player, 1)?))
+        Ok(state.cavalry(player_arg(call::<T>("cavalry"), &player, 1)?))
     });
     methods.add_method("cavalry_pool", |_, this, ()| {
         Ok(this.state().cavalry_pool())
     });
     methods.add_method("victory_points", |_, this, player: Value| {
         let state = this.state();
-        Ok(state.victory_points(player_arg(Call::on::<T>("victory_points"), &player, 1)?))
+        Ok(state.victory_points(player_arg(call::<T>("victory_points"), &player, 1)?))
     });
     methods.add_method("dynasty", |_, this, ()| {
         Ok(this.state().dynasty().to_string())
     });
     methods.add_method("eligibility", |_, this, player: Value| {
         let state = this.state();
-        let player = player_arg(Call::on::<T>("eligibility"), &player, 1)?;
+        let player = player_arg(call::<T>("eligibility"), &player, 1)?;
         Ok(format!("{:?}", state.eligibility(player)))
     });
     methods.add_method("available", |_, this, kind: Value| {
         let state = this.state();
         Ok(state
             .available()
-            .get(kind_arg(Call::on::<T>("available"), &kind, 1)?))
+            .get(kind_arg(call::<T>("available"), &kind, 1)?))
     });
     methods.add_method("on_map", |_, this, kind: Value| {
         let state = this.state();
-        Ok(state.on_map(kind_arg(Call::on::<T>("on_map"), &kind, 1)?))
+        Ok(state.on_map(kind_arg(call::<T>("on_map"), &kind, 1)?))
     });
 }
 
@@ -242,39 +240,6 @@ fn pieces_table(lua: &Lua, state: &State, space: SpaceId) -> mlua::Result<Table>
 }
 
 // ----- arguments ------------------------------------------------------------------------------
-
-/// `bad argument #position to 'object:method' (message)`, as Lua words its own.
-/// With a field: `bad argument #1 to 'ctx:choose_space' (field 'among': message)`.
-pub(crate) fn argument_error(call: Call, position: usize, message: String) -> mlua::Error {
-    let Call {
-        object,
-        method,
-        field,
-    } = call;
-    let field = field.map_or(String::new(), |f| format!("field '{f}': "));
-    mlua::Error::RuntimeError(format!(
-        "bad argument #{position} to '{object}:{method}' ({field}{message})"
-    ))
-}
-
-/// The string an argument holds, or an error naming what was expected.
-pub(crate) fn string_arg(
-    call: Call,
-    value: &Value,
-    position: usize,
-    expected: &str,
-) -> mlua::Result<mlua::BorrowedStr> {
-    match value {
-        Value::String(s) => s
-            .to_str()
-            .map_err(|_| argument_error(call, position, format!("{expected} must be UTF-8 text"))),
-        other => Err(argument_error(
-            call,
-            position,
-            format!("{expected} expected, got {}", other.type_name()),
-        )),
-    }
-}
 
 /// A space named by its printed name (case, spaces and hyphens ignored).
 pub(crate) fn space_arg(call: Call, value: &Value, position: usize) -> mlua::Result<SpaceId> {

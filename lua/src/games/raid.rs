@@ -1,22 +1,20 @@
-//! Scripts for the kingdom raid dice game: the read-only `game` object of a
-//! [`darbar::raid::State`], [`Host::run_raid`] and [`Host::evaluate_raid`] to run a script
-//! against one, and [`RaidScriptBot`], a bot whose choices a Lua script makes.
-//!
-//! The raid game has no cards, but its state reaches scripts through the same [`Host`]: the
-//! same sandbox, the same [`Limits`], `math.random` drawing from the generator
-//! the caller lends, and `game` lent read-only for the length of the call.
+//! The kingdom raid game's `game` object: the generic methods of every game
+//! ([`crate::game`]) and the raid queries below, and [`RAID_BOT_EXAMPLE`], a
+//! [`ScriptBot`] for it.
 //!
 //! `game` shows what the **player** knows (RG-9): a site's values are its last observed ones,
 //! and `nil` until it has been seen; the true values never reach a script. Sites are named as
-//! in actions (`"village-2"`, `"fort-1"`), talents by their codes (`"night-raid"`).
+//! in actions (`"village-2"`, `"fort-1"`), talents by their codes (`"night-raid"`). The one
+//! seat is 0, the raider.
+//!
+//! `game:seed()`, `game:legal_actions()` and `game:is_legal(action)` are the generic ones;
+//! `game:decision()` is the raid game's own (a code, below) and replaces the generic table.
 //!
 //! | Method | Returns |
 //! |---|---|
-//! | `game:seed()`, `game:turn()` | the game's seed; the turn (day), from 1 |
+//! | `game:turn()` | the turn (day), from 1 |
 //! | `game:phase()` | `"scout"`, `"raid"`, `"plunder"`, `"settlement"` or `"over"` |
 //! | `game:decision()` | `"scout"`, `"raid"`, `"plunder"`, `"talent"`, `"settlement"`, or `nil` once over |
-//! | `game:legal_actions()` | the legal actions as text (`"raid village-2"`, `"trade buy-food"`, `"end-raids"`) |
-//! | `game:is_legal(action)` | whether that text is a legal action now |
 //! | `game:camp()` | `{soldiers, weapons, funds, food, slaves}` of the camp |
 //! | `game:strength()` | `min(soldiers, weapons)` (RG-5.2.1) |
 //! | `game:unit_power()` | the strength the unique units with the camp add (ruling 11) |
@@ -45,44 +43,49 @@
 //! each `nil` until seen, `talents` (the site's fixed talents, RG-2.1), `sacked`, `raidable`,
 //! `raided_today`, and for forts `war_status` and `war_index` (0 to 5).
 
-use darbar::engine::GameRng;
 use darbar::raid::{
-    Action, DecisionKind, Ending, Phase, Resources, SiteId, SiteKind, State, Talent, TalentSet,
+    DecisionKind, Ending, Phase, Raid, Resources, SiteId, SiteKind, State, Talent, TalentSet,
     UnitSet, WarStatus,
 };
-use mlua::{Lua, MetaMethod, Table, UserDataMethods, Value};
+use mlua::{Lua, Table, UserDataMethods, Value};
 
-use crate::host::Evaluation;
-use crate::view::{Call, argument_error, string_arg};
-use crate::{Host, Limits, ScriptError, ScriptValue};
+use crate::args::{Call, argument_error, string_arg};
+use crate::{LuaGame, ScriptBot};
 
 /// The example bot of `lua/examples/raid_bot.lua`: raid the weakest known site when strong
 /// enough, otherwise scout; buy food when short.
-pub const RAID_BOT_EXAMPLE: &str = include_str!("../examples/raid_bot.lua");
+pub const RAID_BOT_EXAMPLE: &str = include_str!("../../examples/raid_bot.lua");
 
-/// The chunk name of a bot's script, in its error messages.
-const BOT_CHUNK: &str = "raid bot";
+impl LuaGame for Raid {
+    const TITLE: &'static str = "Kingdom raid";
 
-/// Registers the methods of `game` for userdata that borrow a raid [`State`], once per Lua
-/// state.
-pub(crate) fn register(lua: &Lua) -> mlua::Result<()> {
-    lua.register_userdata_type::<State>(|methods| {
-        methods.add_meta_method(MetaMethod::ToString, |_, state, ()| {
-            Ok(format!(
-                "Kingdom raid game (seed {}, read-only)",
-                state.seed()
-            ))
-        });
-        add_methods(methods);
-    })
+    fn add_methods<M: UserDataMethods<State>>(methods: &mut M) {
+        add_raid_methods(methods);
+    }
+}
+
+impl ScriptBot<Raid> {
+    /// The example bot ([`RAID_BOT_EXAMPLE`]), seeded with `seed`.
+    ///
+    /// ```
+    /// use darbar::engine::Game;
+    /// use darbar::raid::Raid;
+    /// use darbar_lua::ScriptBot;
+    ///
+    /// let game = Raid::default();
+    /// let mut bot = ScriptBot::<Raid>::example(1);
+    /// let mut state = game.new_initial_state(1);
+    /// let actions = bot.play(&game, &mut state, 10_000).unwrap();
+    /// assert!(game.is_terminal(&state) && actions > 0);
+    /// ```
+    pub fn example(seed: u64) -> ScriptBot<Raid> {
+        // The shipped script compiles: `tests/raid.rs` checks it.
+        ScriptBot::with_seed(RAID_BOT_EXAMPLE, seed).expect("the example raid bot compiles")
+    }
 }
 
 fn call(method: &'static str) -> Call {
-    Call {
-        object: "game",
-        method,
-        field: None,
-    }
+    Call::game(method)
 }
 
 fn phase_code(phase: Phase) -> &'static str {
@@ -201,22 +204,12 @@ fn fatigue(state: &State) -> u32 {
     }
 }
 
-fn add_methods<M: UserDataMethods<State>>(methods: &mut M) {
+fn add_raid_methods<M: UserDataMethods<State>>(methods: &mut M) {
     // ----- the turn -------------------------------------------------------------------------
-    methods.add_method("seed", |_, state, ()| Ok(state.seed()));
     methods.add_method("turn", |_, state, ()| Ok(state.turn()));
     methods.add_method("phase", |_, state, ()| Ok(phase_code(state.phase())));
     methods.add_method("decision", |_, state, ()| {
         Ok(state.decision().map(|d| decision_code(d.kind)))
-    });
-    methods.add_method("legal_actions", |lua, state, ()| {
-        lua.create_sequence_from(state.legal_actions().iter().map(Action::to_string))
-    });
-    methods.add_method("is_legal", |_, state, action: Value| {
-        let text = string_arg(call("is_legal"), &action, 1, "action text")?;
-        Ok(text
-            .parse::<Action>()
-            .is_ok_and(|a| state.legal_actions().contains(&a)))
     });
 
     // ----- the camp -------------------------------------------------------------------------
@@ -318,209 +311,4 @@ fn add_methods<M: UserDataMethods<State>>(methods: &mut M) {
         })
     });
     methods.add_method("ending", |_, state, ()| Ok(state.ending().map(ending_code)));
-}
-
-impl Host {
-    /// Runs `source` against a read-only view of a raid game's `state` (the `game` object of
-    /// [`crate::raid`]) and returns its first return value: [`Host::evaluate`] for the raid
-    /// game, with the same sandbox, limits and compiled-chunk cache.
-    ///
-    /// `math.random` draws from `rng`. The state is never changed; `rng` advances by what the
-    /// script drew, even when the call then fails.
-    ///
-    /// ```
-    /// use darbar::engine::GameRng;
-    /// use darbar::raid::{Action, State};
-    /// use darbar_lua::{Host, ScriptValue};
-    ///
-    /// let mut host = Host::new();
-    /// let mut state = State::new(3);
-    /// state.apply("scout village-1".parse::<Action>().unwrap()).unwrap();
-    /// let mut rng = GameRng::from_seed_u64(3);
-    /// let script = r#"
-    ///     -- Villages seen so far, and the soldiers seen there.
-    ///     local seen = {}
-    ///     for _, name in ipairs(game:sites("village")) do
-    ///         local site = game:site(name)
-    ///         if site.seen then seen[#seen + 1] = name .. ": " .. site.soldiers end
-    ///     end
-    ///     return seen
-    /// "#;
-    /// let soldiers = state.known_site("village-1".parse().unwrap()).unwrap().resources.soldiers;
-    /// let value = host.evaluate_raid(&state, &mut rng, script, "seen villages").unwrap();
-    /// assert_eq!(value.to_string(), format!(r#"{{"village-1: {soldiers}"}}"#));
-    /// ```
-    pub fn evaluate_raid(
-        &mut self,
-        state: &State,
-        rng: &mut GameRng,
-        source: &str,
-        chunk_name: &str,
-    ) -> Result<ScriptValue, ScriptError> {
-        self.run_raid(state, rng, source, chunk_name)
-            .map(|evaluation| evaluation.value)
-    }
-
-    /// As [`Host::evaluate_raid`], and also returns what the script printed.
-    ///
-    /// ```
-    /// use darbar::engine::GameRng;
-    /// use darbar::raid::State;
-    /// use darbar_lua::Host;
-    ///
-    /// let mut host = Host::new();
-    /// let script = r#"print("day", game:turn(), game:phase()) return game:camp().food"#;
-    /// let run = host
-    ///     .run_raid(&State::new(1), &mut GameRng::from_seed_u64(1), script, "demo")
-    ///     .unwrap();
-    /// assert_eq!(run.log, ["day\t1\tscout"]);
-    /// assert_eq!(run.value.to_string(), "10");
-    /// ```
-    pub fn run_raid(
-        &mut self,
-        state: &State,
-        rng: &mut GameRng,
-        source: &str,
-        chunk_name: &str,
-    ) -> Result<Evaluation, ScriptError> {
-        self.run_lent(state, rng, source, chunk_name, false)
-    }
-}
-
-/// A raid-game bot whose choices a Lua script makes.
-///
-/// The script returns a function; each [`RaidScriptBot::choose`] runs the script in a fresh
-/// sandbox and calls that function with `game` (see [`crate::raid`]). The function returns
-/// the text of one of `game:legal_actions()`. (A script may also return the text directly.)
-/// `math.random` draws from the bot's own generator, seeded by [`RaidScriptBot::with_seed`]:
-/// a copy of the game's generator would let a script foresee the GM's dice.
-///
-/// ```
-/// use darbar::raid::State;
-/// use darbar_lua::RaidScriptBot;
-///
-/// let mut bot = RaidScriptBot::new(r#"
-///     return function(game)
-///         local legal = game:legal_actions()
-///         return legal[#legal]  -- always the last choice: end each phase
-///     end
-/// "#)?;
-/// let mut state = State::new(5);
-/// while !state.is_over() {
-///     let action = bot.choose(&state)?;
-///     state.apply(action).unwrap();
-/// }
-/// # Ok::<(), darbar_lua::ScriptError>(())
-/// ```
-#[derive(Debug)]
-pub struct RaidScriptBot {
-    host: Host,
-    source: String,
-    rng: GameRng,
-    log: Vec<String>,
-}
-
-impl RaidScriptBot {
-    /// A bot running `source`, its generator seeded with 0. A syntax error is refused here.
-    pub fn new(source: &str) -> Result<RaidScriptBot, ScriptError> {
-        RaidScriptBot::with_seed(source, 0)
-    }
-
-    /// A bot running `source`, with `math.random` drawing from a generator seeded with `seed`.
-    pub fn with_seed(source: &str, seed: u64) -> Result<RaidScriptBot, ScriptError> {
-        let mut host = Host::new();
-        host.compile(source, BOT_CHUNK)?;
-        Ok(RaidScriptBot {
-            host,
-            source: source.to_owned(),
-            rng: GameRng::from_seed_u64(seed),
-            log: Vec::new(),
-        })
-    }
-
-    /// The example bot ([`RAID_BOT_EXAMPLE`]), seeded with `seed`.
-    ///
-    /// ```
-    /// use darbar::raid::State;
-    /// use darbar_lua::RaidScriptBot;
-    ///
-    /// let mut bot = RaidScriptBot::example(1);
-    /// let mut state = State::new(1);
-    /// let actions = bot.play(&mut state, 10_000).unwrap();
-    /// assert!(state.is_over() && actions > 0);
-    /// ```
-    pub fn example(seed: u64) -> RaidScriptBot {
-        // The shipped script compiles: `tests/raid.rs` checks it.
-        RaidScriptBot::with_seed(RAID_BOT_EXAMPLE, seed).expect("the example raid bot compiles")
-    }
-
-    /// The limits each choice runs under.
-    pub fn limits(&self) -> Limits {
-        self.host.limits()
-    }
-
-    /// Changes the limits for later choices.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.host.set_limits(limits);
-    }
-
-    /// What the script printed during the last choice.
-    pub fn last_log(&self) -> &[String] {
-        &self.log
-    }
-
-    /// The script's choice for `state`: one of [`State::legal_actions`]. A script that fails,
-    /// returns something other than a string, or names an action that is not legal now gives
-    /// a [`ScriptError`]; so does a game that is over. The state is never changed.
-    pub fn choose(&mut self, state: &State) -> Result<Action, ScriptError> {
-        let refuse = |message: String| ScriptError::Runtime {
-            message,
-            line: None,
-        };
-        let legal = state.legal_actions();
-        if legal.is_empty() {
-            return Err(refuse(
-                "the game is over: there is nothing to choose".into(),
-            ));
-        }
-        self.log.clear();
-        let run = self
-            .host
-            .run_lent(state, &mut self.rng, &self.source, BOT_CHUNK, true)?;
-        self.log = run.log;
-        let ScriptValue::String(text) = &run.value else {
-            return Err(refuse(format!(
-                "the bot returned {}, not the text of an action",
-                run.value
-            )));
-        };
-        let action: Action = text
-            .parse()
-            .map_err(|e| refuse(format!("the bot returned {text:?}: {e}")))?;
-        if !legal.contains(&action) {
-            let listed: Vec<String> = legal.iter().map(Action::to_string).collect();
-            return Err(refuse(format!(
-                "the bot chose {text:?}, which is not legal now (the legal actions: {})",
-                listed.join(", ")
-            )));
-        }
-        Ok(action)
-    }
-
-    /// Plays `state` with the bot's choices until the game ends or `max_actions` actions have
-    /// been applied, and returns how many were applied.
-    pub fn play(&mut self, state: &mut State, max_actions: usize) -> Result<usize, ScriptError> {
-        for applied in 0..max_actions {
-            if state.is_over() {
-                return Ok(applied);
-            }
-            let action = self.choose(state)?;
-            // A legal action always applies.
-            state.apply(action).map_err(|e| ScriptError::Runtime {
-                message: e.to_string(),
-                line: None,
-            })?;
-        }
-        Ok(max_actions)
-    }
 }

@@ -1,0 +1,215 @@
+//! What the command line says and does for one game beyond the generic commands: each game's
+//! own words (titles, headers, final reports), its own flags, and its own summaries of many
+//! games. A game without a file here gets [`Plain`], the generic defaults, so a new game of the
+//! registry works at the command line unchanged.
+
+pub mod raid;
+pub mod vijayanagara;
+
+use std::any::Any;
+use std::path::Path;
+
+use darbar::engine::{DynGame, DynState, Seat};
+use serde_json::{Map, Value};
+
+use crate::commands::GameFlags;
+
+/// The facts a summary of many games needs from one final position, kept small so that the
+/// positions themselves can be dropped as each game ends.
+pub type Tally = Box<dyn Any + Send>;
+
+/// A flag that only some games take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// `--no-events`.
+    NoEvents,
+    /// `--deck DIR`.
+    Deck,
+}
+
+impl Flag {
+    /// The flag as typed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::NoEvents => "--no-events",
+            Flag::Deck => "--deck",
+        }
+    }
+}
+
+/// A game's command-line extras. Every method has the generic behaviour as its default.
+pub trait Extras: Sync {
+    /// The game in a sentence ("Vijayanagara", "the raid game"); for refusals and headers.
+    fn title(&self, name: &str) -> String {
+        name.to_owned()
+    }
+
+    /// Whether the game takes `flag`.
+    fn takes(&self, _flag: Flag) -> bool {
+        false
+    }
+
+    /// Adds to the load options what the game's own flags ask for.
+    fn options(&self, _flags: &GameFlags, _options: &mut Map<String, Value>) {}
+
+    /// A seat's short name, as typed after `--human` and shown in headers.
+    fn seat_short(&self, game: &dyn DynGame, seat: Seat) -> String {
+        game.seat_name(seat)
+    }
+
+    /// A seat as the game's sentences call it.
+    fn seat_title(&self, game: &dyn DynGame, seat: Seat) -> String {
+        game.seat_name(seat)
+    }
+
+    /// Whether, given neither `--bots` nor `--human`, a person plays every seat (a solo game).
+    fn humans_by_default(&self) -> bool {
+        false
+    }
+
+    /// What the games of a fuzz or bench run are played with, as a phrase after "N games".
+    fn describe(&self, _game: &dyn DynGame) -> String {
+        String::new()
+    }
+
+    /// The first line of a played game.
+    fn play_header(&self, state: &dyn DynState, bots: &[String], humans: &[String]) -> String {
+        format!(
+            "{}, seed {}; {}",
+            self.title(state.game().name()),
+            state.seed(),
+            who_plays(bots, humans)
+        )
+    }
+
+    /// The lines printed for one action: the log, by default.
+    fn action_lines(&self, _action: &str, log: Vec<String>) -> Vec<String> {
+        log
+    }
+
+    /// Whether a person may take back a choice; [`Extras::undo_refusal`] says when not.
+    fn undoes(&self) -> bool {
+        false
+    }
+
+    /// Why the last action cannot be taken back.
+    fn undo_refusal(&self, _now: &dyn DynState) -> Option<String> {
+        None
+    }
+
+    /// What a person reads before the numbered choices.
+    fn decision_header(&self, state: &dyn DynState) -> String {
+        let seat = state.current_player().unwrap_or(0);
+        let (kind, rule) = state
+            .decision_kind()
+            .map(|(kind, rule)| (kind, rule.to_string()))
+            .unwrap_or_default();
+        format!(
+            "\n{} to decide {kind} ({rule}):\n",
+            self.seat_title(state.game(), seat)
+        )
+    }
+
+    /// What a person should know about one choice, after its text.
+    fn choice_note(&self, _state: &dyn DynState, _action: usize) -> String {
+        String::new()
+    }
+
+    /// The final board and the scores, or where an unfinished game stopped.
+    fn final_report(&self, state: &dyn DynState, actions: usize) -> String {
+        let mut text = format!("\n{state}\n{actions} actions.\n");
+        if state.is_terminal() {
+            text += &format!(
+                "Returns: {}\n",
+                returns_line(state.game(), &state.returns())
+            );
+        } else {
+            text += "The game is not over.\n";
+        }
+        text
+    }
+
+    /// The facts a summary of many games needs from one final position.
+    fn tally(&self, _state: &dyn DynState) -> Tally {
+        Box::new(())
+    }
+
+    /// The mean returns of many games, one line.
+    fn returns_summary(&self, game: &dyn DynGame, mean: &[f64]) -> String {
+        format!("Mean returns: {}\n", returns_line(game, mean))
+    }
+
+    /// Lines about many fuzzed games beyond their returns.
+    fn fuzz_report(&self, _tallies: &[Tally]) -> String {
+        String::new()
+    }
+
+    /// What a bot's name leaves out (its parameters), after "the NAME bot".
+    fn bot_note(&self, _bot: &str) -> String {
+        String::new()
+    }
+
+    /// What else a game averages, after "N actions" in the stats headline.
+    fn stats_per_game(&self, _tallies: &[Tally]) -> Option<String> {
+        None
+    }
+
+    /// Tables about many bot games beyond their returns.
+    fn stats_tables(&self, _tallies: &[Tally]) -> String {
+        String::new()
+    }
+
+    /// The game's map, validated (from `file` instead of the built-in one, if given).
+    fn map(&self, name: &str, _file: Option<&Path>) -> Result<String, String> {
+        Err(format!("{} has no map", self.title(name)))
+    }
+}
+
+/// The extras of a game without any.
+pub struct Plain;
+
+impl Extras for Plain {}
+
+/// The extras of the game `name`.
+pub fn extras(name: &str) -> &'static dyn Extras {
+    match name {
+        "vijayanagara" => &vijayanagara::Vijayanagara,
+        "raid" => &raid::Raid,
+        _ => &Plain,
+    }
+}
+
+/// "random bots and you as DS", "you as seat 0 and seat 1".
+pub fn who_plays(bots: &[String], humans: &[String]) -> String {
+    let you = format!("you as {}", humans.join(", "));
+    match (bots.is_empty(), humans.is_empty()) {
+        (true, _) => you,
+        (false, true) => format!("{} bots", bots.join(", ")),
+        (false, false) => format!("{} bots and {you}", bots.join(", ")),
+    }
+}
+
+/// "DS 1, BK 0, VN 0".
+pub fn returns_line(game: &dyn DynGame, returns: &[f64]) -> String {
+    let parts: Vec<String> = returns
+        .iter()
+        .enumerate()
+        .map(|(seat, r)| format!("{} {}", game.seat_name(seat), round(*r)))
+        .collect();
+    parts.join(", ")
+}
+
+/// A number with at most three decimals and no trailing zeros.
+fn round(x: f64) -> String {
+    let text = format!("{x:.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    text.to_owned()
+}
+
+/// The facts of `tallies` of type `T` (a game's own tallies).
+pub fn tallies_of<T: 'static>(tallies: &[Tally]) -> Vec<&T> {
+    tallies
+        .iter()
+        .filter_map(|t| t.downcast_ref::<T>())
+        .collect()
+}
