@@ -124,7 +124,7 @@ fn every_registered_game_replays_identically() {
             let mut a = game.new_initial_state(seed);
             let mut b = game.new_initial_state(seed);
             let mut bot = RandomBot::new(seed);
-            while let Some(id) = bot.choose_from(&a.legal_actions()) {
+            while let Some(id) = bot.choose_from(a.legal_actions()) {
                 a.apply(id)
                     .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
                 b.apply(id).unwrap();

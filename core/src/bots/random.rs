@@ -57,6 +57,6 @@ impl<G: Game> Bot<G> for RandomBot {
 
 impl DynBot for RandomBot {
     fn choose(&mut self, state: &dyn DynState) -> Option<usize> {
-        self.choose_from(&state.legal_actions())
+        self.choose_from(state.legal_actions())
     }
 }

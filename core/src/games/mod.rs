@@ -4,7 +4,7 @@
 //! line, the golden playthroughs) goes through a registry, so adding a game to darbar is:
 //!
 //! 1. its rules folder, `core/src/games/<game>/`, with a rules value implementing
-//!    [`Game`](crate::engine::Game) (state, actions, decision kinds, errors, options, view,
+//!    [`Game`] (state, actions, decision kinds, errors, options, view,
 //!    invariants and snapshot, action numbering);
 //! 2. one line in [`Registry::standard`];
 //! 3. its own extras where it wants them: a picture (`Game::to_svg`), Python getters in

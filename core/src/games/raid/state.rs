@@ -346,7 +346,7 @@ impl State {
         self.ending.is_some()
     }
 
-    /// The GM's rolls of the last action, in order (ruling 27); a recording [`Log`] of the
+    /// The GM's rolls of the last action, in order (ruling 27); a recording [`Log`](crate::engine::Log) of the
     /// action has them too, before the action's own lines.
     pub fn rolls(&self) -> &[GmRoll] {
         &self.rolls
