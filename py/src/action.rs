@@ -59,11 +59,7 @@ fn no_such_number(game: &dyn DynGame, id: impl std::fmt::Display) -> String {
 
 /// The number of the action with this text, or why there is none.
 pub(crate) fn number_of(game: &dyn DynGame, text: &str) -> Result<usize, String> {
-    let id = game.string_to_action(text)?;
-    if let Some(reason) = games::unnumbered(game, text) {
-        return Err(reason);
-    }
-    Ok(id)
+    game.string_to_action(text)
 }
 
 #[pymethods]

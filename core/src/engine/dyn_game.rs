@@ -521,7 +521,11 @@ impl<G: Game> DynGame for Rules<G> {
         // refused here, rather than named by another action's number.
         match G::action_from_index(id) {
             Some(numbered) if numbered == action => Ok(id),
-            _ => Err(format!("{action} has no action number")),
+            _ => Err(format!(
+                "{action} has no action number: it is past an engine limit of {} (see its \
+                 action numbering)",
+                G::NAME
+            )),
         }
     }
 

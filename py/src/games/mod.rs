@@ -8,7 +8,8 @@ pub(crate) mod vijayanagara;
 
 use std::sync::Arc;
 
-use darbar::engine::{DynGame, DynState, LoadError, Seat};
+use darbar::engine::{DynGame, DynState, Game as Rules, LoadError, Play, Seat};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
 use serde_json::Value;
@@ -17,6 +18,14 @@ use crate::convert;
 use crate::errors;
 use crate::game::{Game, Loaded};
 use crate::state::State;
+
+/// The typed game in play behind a Python state of the game `G`.
+pub(crate) fn typed<G: Rules>(base: &State) -> PyResult<&Play<G>> {
+    base.inner
+        .as_any()
+        .downcast_ref::<Play<G>>()
+        .ok_or_else(|| PyRuntimeError::new_err(format!("not a state of {}", G::NAME)))
+}
 
 /// The game as a Python object of its own class.
 pub(crate) fn wrap_game(py: Python<'_>, loaded: Arc<Loaded>) -> PyResult<Bound<'_, PyAny>> {
@@ -103,13 +112,6 @@ pub(crate) fn seat_by_name(game: &dyn DynGame, name: &str) -> Option<Seat> {
         return vijayanagara::seat_by_name(name);
     }
     (0..game.num_players()).find(|&seat| game.seat_name(seat).eq_ignore_ascii_case(name.trim()))
-}
-
-/// Why a text that reads as an action of `game` still has no number, if it has none.
-pub(crate) fn unnumbered(game: &dyn DynGame, text: &str) -> Option<String> {
-    (game.name() == raid::NAME)
-        .then(|| raid::unnumbered(text))
-        .flatten()
 }
 
 /// What `play_random_games` reports of a finished game beside its seed, returns and length.

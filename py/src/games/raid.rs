@@ -63,18 +63,6 @@ pub(crate) fn options_from_python(py: Python<'_>, options: &mut Value) -> PyResu
     Ok(())
 }
 
-/// Why an action's text has no number: a recruitment beyond the engine limit.
-pub(crate) fn unnumbered(text: &str) -> Option<String> {
-    let action: rg::Action = text.parse().ok()?;
-    (!action.is_numbered()).then(|| {
-        format!(
-            "{action} has no number: one recruitment spends 1 to {} funds (an engine limit \
-             beside ruling 22)",
-            rg::Action::MAX_RECRUIT_FUNDS
-        )
-    })
-}
-
 /// The snake-case name of an ending, as `RaidState.ending()` returns it.
 fn ending_name(ending: Ending) -> &'static str {
     match ending {
@@ -130,11 +118,7 @@ pub(crate) struct RaidState;
 
 /// The typed game in play behind a Python state.
 fn play<'a>(slf: &'a PyRef<'_, RaidState>) -> PyResult<&'a Play<Raid>> {
-    let base: &State = slf.as_super();
-    base.inner
-        .as_any()
-        .downcast_ref::<Play<Raid>>()
-        .ok_or_else(|| PyRuntimeError::new_err("not a state of the raid game"))
+    super::typed::<Raid>(slf.as_super())
 }
 
 /// The typed position behind a Python state.

@@ -3,7 +3,7 @@
 
 use darbar::engine::{DynState, LoadError, Play, Rules, Seat};
 use darbar::vijayanagara::{self as vj, Player, SpaceId, Structure, Vijayanagara};
-use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use serde_json::Value;
@@ -203,11 +203,7 @@ pub(crate) struct VijayanagaraState;
 
 /// The typed game in play behind a Python state.
 fn play<'a>(slf: &'a PyRef<'_, VijayanagaraState>) -> PyResult<&'a Play<Vijayanagara>> {
-    let base: &State = slf.as_super();
-    base.inner
-        .as_any()
-        .downcast_ref::<Play<Vijayanagara>>()
-        .ok_or_else(|| PyRuntimeError::new_err("not a state of Vijayanagara"))
+    super::typed::<Vijayanagara>(slf.as_super())
 }
 
 /// The typed position behind a Python state.
