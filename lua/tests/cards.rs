@@ -855,7 +855,7 @@ fn card_16_shaded_removes_the_rajas_of_andhra_and_ds_gains_2() {
 // ----- §5.1 edge cases for cards 9–16 -----------------------------------------------------------
 
 #[test]
-fn convention_c8_track_end_bk_influence_4_is_not_shifted() {
+fn rule_convention_c8_track_end_bk_influence_4_is_not_shifted() {
     // Card 9 U with BK Influence 4 → 2 Amirs placed; the shift is ignored; no slot change.
     let mut state = game_on_card(9);
     state.shift_influence(Player::Bahmani, 4).unwrap();
@@ -868,7 +868,7 @@ fn convention_c8_track_end_bk_influence_4_is_not_shifted() {
 }
 
 #[test]
-fn convention_c7_majority_no_bk_majority_no_rebel_but_the_amir_is_placed() {
+fn rule_convention_c7_majority_no_bk_majority_no_rebel_but_the_amir_is_placed() {
     // Card 13 U with Maharashtra = 4 Amirs + 4 Troops → no BK majority, no Rebel; BK still
     // places 1 Amir (5 Obedient Amirs, Tributary).
     let mut state = game_on_card(13);
@@ -909,7 +909,7 @@ fn card_12_under_tughlaq() -> State {
 }
 
 #[test]
-fn convention_c7_tughlaq_card_12_gives_the_same_result() {
+fn rule_convention_c7_tughlaq_card_12_gives_the_same_result() {
     // Card 12 U under Tughlaq → same result as the test in row 12.
     card_12_unshaded_vn_rebels(card_12_under_tughlaq());
 }
@@ -917,7 +917,7 @@ fn convention_c7_tughlaq_card_12_gives_the_same_result() {
 // ----- §5.1 edge cases for cards 1–8 ------------------------------------------------------------
 
 #[test]
-fn convention_c10_empty_pool_bk_takes_its_cavalry_from_ds_and_vn() {
+fn rule_convention_c10_empty_pool_bk_takes_its_cavalry_from_ds_and_vn() {
     // Card 3 U with pool 0, DS 5 and VN 5 cavalry → BK takes 2 from DS and/or VN [BK's
     // choice].
     let mut state = game_on_card(3);
@@ -942,7 +942,7 @@ fn convention_c10_empty_pool_bk_takes_its_cavalry_from_ds_and_vn() {
 }
 
 #[test]
-fn convention_c3_stacking_no_second_structure_in_delhi() {
+fn rule_convention_c3_stacking_no_second_structure_in_delhi() {
     // Card 5 S with a Qasbah already in Delhi → no placement; `siri_fort` still active.
     let mut state = game_on_card(5);
     state.place(Delhi, Piece::Qasbah, 1).unwrap();
@@ -954,7 +954,7 @@ fn convention_c3_stacking_no_second_structure_in_delhi() {
 }
 
 #[test]
-fn convention_c3_shortage_places_as_many_as_are_available() {
+fn rule_convention_c3_shortage_places_as_many_as_are_available() {
     // Card 1 S with only 1 DS Troop available: 2 Mongols removed, 1 Troop placed.
     let mut state = card_1_start();
     state.place(Malwa, Piece::Troop, 9).unwrap();

@@ -130,7 +130,7 @@ fn card_17_shaded_ds_chooses_how_many_mongols_and_from_where() {
 }
 
 #[test]
-fn convention_c15_card_17_shaded_with_nothing_to_do_is_a_legal_no_op() {
+fn rule_convention_c15_card_17_shaded_with_nothing_to_do_is_a_legal_no_op() {
     // Deck §5.1 C15: card 17 S with 0 DS avail Troops and no Mongols on the map → nothing
     // changes; the executor's cylinder returns to Eligible (SE Yes).
     let host = host();
@@ -161,7 +161,7 @@ fn convention_c15_card_17_shaded_with_nothing_to_do_is_a_legal_no_op() {
 }
 
 #[test]
-fn convention_c15_with_event_requires_effect_the_no_op_side_is_refused() {
+fn rule_convention_c15_with_event_requires_effect_the_no_op_side_is_refused() {
     // C15's option `event_requires_effect`: the same card 17 S changes nothing, so choosing it
     // is refused with an error naming C15, and the state stays as it was; the unshaded side,
     // which does something, is still carried out.
@@ -367,7 +367,7 @@ fn card_19_shaded_the_conscript_stops_at_3_spaces_and_may_be_declined() {
 }
 
 #[test]
-fn convention_c3_shortage_card_19_shaded_places_only_the_available_troops() {
+fn rule_convention_c3_shortage_card_19_shaded_places_only_the_available_troops() {
     // Deck §5.1 C3: card 19 S with DS avail Troops 3, [Delhi first] → Delhi +3, other selected
     // spaces +0: once the box is empty, no other space can take a Troop.
     let host = host();

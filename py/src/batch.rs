@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use darbar::bots::{DynBot, RandomBot};
-use darbar::engine::{DynState, ReplayError};
+use darbar::engine::{Refusal, ReplayError};
 use darbar::games::OpenError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -121,33 +121,22 @@ pub(crate) fn replay<'py>(
     let loaded = game::load(py, entry.name, &options)?;
     match game::registry().replay(&text, &extra) {
         Ok(inner) => games::wrap_state(py, loaded, inner, None),
-        Err(OpenError::Replay(ReplayError::IllegalAction { index, action, .. })) => {
-            Err(refusal_at(py, &loaded.rules, &value, index, &action))
+        Err(OpenError::Replay(ReplayError::IllegalAction {
+            action,
+            reason,
+            rule,
+            ..
+        })) => {
+            let refusal = match rule {
+                Some(rule) => Refusal::Illegal { reason, rule },
+                None => Refusal::Unreadable(reason),
+            };
+            Err(errors::refused(
+                py,
+                action.into_pyobject(py)?.as_any(),
+                refusal,
+            ))
         }
         Err(error) => Err(errors::open(py, &error)),
-    }
-}
-
-/// The refusal of the record's action `index`, found by replaying the actions before it and
-/// trying that one, so that the error names its rule.
-fn refusal_at(
-    py: Python<'_>,
-    rules: &Arc<dyn darbar::engine::DynGame>,
-    record: &Value,
-    index: usize,
-    action: &str,
-) -> PyErr {
-    let mut before = record.clone();
-    if let Some(Value::Array(actions)) = before.get_mut("actions") {
-        actions.truncate(index);
-    }
-    let given = action.into_pyobject(py).map(|a| a.into_any());
-    let refused = rules
-        .replay(&before.to_string())
-        .ok()
-        .and_then(|mut state: Box<dyn DynState>| state.apply_text(None, action).err());
-    match (refused, given) {
-        (Some(refusal), Ok(given)) => errors::refused(py, &given, refusal),
-        _ => PyValueError::new_err(format!("replay action {index} ({action}) is illegal")),
     }
 }

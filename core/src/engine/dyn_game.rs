@@ -456,25 +456,12 @@ impl<G: Game> DynGame for Rules<G> {
 
     fn replay(&self, record: &str) -> Result<Box<dyn DynState>, ReplayError> {
         let record: Replay<G::Options, G::Action> = Replay::from_json(record)?;
+        let end = self.0.replay(&record)?;
         let mut play = Play::new(Arc::clone(&self.0), record.seed);
-        if record.game != G::NAME {
-            return Err(ReplayError::WrongGame {
-                expected: G::NAME,
-                found: record.game,
-            });
-        }
-        if record.options != *self.0.options() {
-            return Err(ReplayError::OtherOptions);
-        }
-        for (index, &action) in record.actions.iter().enumerate() {
-            play.apply_action(None, action, &mut Log::silent())
-                .map_err(|e| ReplayError::IllegalAction {
-                    index,
-                    action: action.to_string(),
-                    reason: e.to_string(),
-                    rule: e.rule(),
-                })?;
-        }
+        play.state = end;
+        play.decision = self.0.decision(&play.state);
+        play.legal = numbers::<G>(play.decision.as_ref());
+        play.history = record.actions;
         Ok(Box::new(play))
     }
 
