@@ -96,6 +96,10 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The game's name, as in snapshots, replays and the registry: `Snapshot::GAME`.
     const NAME: &'static str = <Self::State as Snapshot>::GAME;
+    /// Whether [`Game::apply_unchecked`] always succeeds on a listed action (no card script or
+    /// other fallible step): then [`Game::apply`] applies a listed action in place, with no
+    /// copy of the state, and stays atomic because nothing can fail half-way.
+    const LISTED_ACTIONS_NEVER_FAIL: bool = false;
     /// How many distinct actions there are: [`Game::action_index`] is below this in every
     /// state (OpenSpiel's `NumDistinctActions`).
     const ACTION_COUNT: usize;
@@ -270,6 +274,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     ) -> Result<(), Self::Error> {
         if !listed {
             return Err(self.refusal(state, action));
+        }
+        if Self::LISTED_ACTIONS_NEVER_FAIL {
+            return self.apply_unchecked(state, action, log);
         }
         let mut next = state.clone();
         self.apply_unchecked(&mut next, action, log)?;

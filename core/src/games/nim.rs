@@ -199,6 +199,8 @@ impl Game for Nim {
     type Options = Options;
     type View = State;
 
+    /// Every listed action applies: the rules have no fallible step.
+    const LISTED_ACTIONS_NEVER_FAIL: bool = true;
     const ACTION_COUNT: usize = HEAPS * MAX_TAKE as usize;
 
     fn options(&self) -> &Options {

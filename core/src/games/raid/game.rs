@@ -94,6 +94,8 @@ impl Game for Raid {
     type Options = Options;
     type View = View;
 
+    /// Every listed action applies: the rules have no fallible step.
+    const LISTED_ACTIONS_NEVER_FAIL: bool = true;
     const ACTION_COUNT: usize = ACTION_COUNT;
 
     fn options(&self) -> &Options {

@@ -4,8 +4,7 @@
 use super::battle::{BattleReport, Fighter, Outcome, fight};
 use super::state::{PLUNDERED, Phase, Plunder};
 use super::{
-    Dice, Ending, Log, RaidData, Resource, RollFor, SiteId, SiteKind, State, Talent, Trade,
-    WarStatus,
+    Dice, Ending, Log, RaidData, Resource, RollFor, SiteId, State, Talent, Trade, WarStatus,
 };
 
 /// The war-status table (RG-6, ruling 17): the front fort's steps down the ladder for a 2d6
@@ -407,12 +406,5 @@ impl State {
             let score = self.score();
             (score, RaidData::standard().rank(score))
         })
-    }
-
-    /// Sites of `kind` that have been taken by the player.
-    pub fn sacked_count(&self, kind: SiteKind) -> usize {
-        State::sites_of(kind)
-            .filter(|&s| self.site(s).sacked)
-            .count()
     }
 }

@@ -551,9 +551,4 @@ impl State {
     pub(crate) fn all_forts_fallen(&self) -> bool {
         self.war.iter().all(|&w| w == WarStatus::Fallen)
     }
-
-    /// Sites of `kind`.
-    pub(crate) fn sites_of(kind: SiteKind) -> impl Iterator<Item = SiteId> {
-        SiteId::ALL.into_iter().filter(move |s| s.kind() == kind)
-    }
 }
