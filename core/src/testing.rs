@@ -174,7 +174,7 @@ fn check_step<G: Game>(
 ) -> Result<(), String> {
     state
         .validate()
-        .map_err(|(rule, reason)| format!("invariant broken: {reason} ({rule})"))?;
+        .map_err(|broken| format!("invariant broken: {broken}"))?;
     if state.clone() != *state {
         return Err("a clone differs from the state".into());
     }
@@ -273,7 +273,7 @@ where
     let resampled = game.resample(state, seat, noise);
     resampled
         .validate()
-        .map_err(|(rule, reason)| format!("a resampled state is impossible: {reason} ({rule})"))?;
+        .map_err(|broken| format!("a resampled state is impossible: {broken}"))?;
     let view = |s: &G::State| serde_json::to_vec(&game.view(s, seat)).unwrap_or_default();
     if view(&resampled) != view(state) {
         return Err(format!(

@@ -212,7 +212,7 @@ impl State {
     fn check_invariants(&self, py: Python<'_>) -> PyResult<()> {
         self.inner
             .check_invariants()
-            .map_err(|(rule, reason)| errors::invariant(py, rule, reason))
+            .map_err(|broken| errors::invariant(py, broken.rule, broken.reason))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

@@ -31,7 +31,7 @@ use serde_json::Value;
 use thiserror::Error;
 
 use super::game::{Cites, Game, Seat, SeatDecision};
-use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError};
+use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError, Violation};
 use crate::bots::{DynBot, Erased, RandomBot, RandomRollout, RolloutBot};
 use crate::testing::{self, Checks, Failure};
 
@@ -250,7 +250,7 @@ pub trait DynState: Send + Sync + fmt::Display {
     /// A picture as SVG, for games that draw one.
     fn to_svg(&self) -> Option<String>;
     /// Checks every invariant of the rules.
-    fn check_invariants(&self) -> Result<(), (Rule, String)>;
+    fn check_invariants(&self) -> Result<(), Violation>;
     /// The actions since the origin, by number.
     fn history(&self) -> Vec<usize>;
     /// What happened since the origin, in the game's words (replayed, so no step pays for it).
@@ -611,7 +611,7 @@ impl<G: Game> DynState for Play<G> {
         self.game.0.to_svg(&self.state)
     }
 
-    fn check_invariants(&self) -> Result<(), (Rule, String)> {
+    fn check_invariants(&self) -> Result<(), Violation> {
         self.state.validate()
     }
 

@@ -37,3 +37,35 @@ impl fmt::Display for Rule {
         }
     }
 }
+
+/// A broken invariant: the rule a state breaks and what exactly is wrong. States that break one
+/// cannot arise in play; snapshots holding one are refused
+/// ([`SnapshotError::Impossible`](super::SnapshotError::Impossible)).
+///
+/// ```
+/// use darbar::engine::{Rule, Violation};
+///
+/// let broken = Violation::from((Rule("1.3"), "an Amir stands in Delhi".to_string()));
+/// assert_eq!(broken.to_string(), "an Amir stands in Delhi (§1.3)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// The rule broken.
+    pub rule: Rule,
+    /// What exactly is wrong.
+    pub reason: String,
+}
+
+impl From<(Rule, String)> for Violation {
+    fn from((rule, reason): (Rule, String)) -> Self {
+        Violation { rule, reason }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.reason, self.rule)
+    }
+}
+
+impl std::error::Error for Violation {}

@@ -19,7 +19,7 @@ pub use dyn_game::{
     CheckedGame, DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure,
     options_from_json,
 };
-pub use error::Rule;
+pub use error::{Rule, Violation};
 pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};
 pub use log::Log;
 pub use replay::{Replay, ReplayError};

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use super::Rule;
+use super::{Rule, Violation};
 
 /// The `format` field of every snapshot.
 pub const FORMAT: &str = "darbar-snapshot";
@@ -23,7 +23,7 @@ pub trait Snapshot: Serialize + DeserializeOwned {
     const VERSION: u32;
 
     /// Checks every invariant of the game; a state that fails is impossible in play.
-    fn validate(&self) -> Result<(), (Rule, String)>;
+    fn validate(&self) -> Result<(), Violation>;
 
     /// The snapshot as JSON text.
     fn to_snapshot(&self) -> String {
@@ -77,7 +77,7 @@ pub trait Snapshot: Serialize + DeserializeOwned {
             serde_json::from_str(text).map_err(|e| SnapshotError::BadState(e.to_string()))?;
         body.state
             .validate()
-            .map_err(|(rule, reason)| SnapshotError::Impossible { rule, reason })?;
+            .map_err(|Violation { rule, reason }| SnapshotError::Impossible { rule, reason })?;
         Ok(body.state)
     }
 }
@@ -215,9 +215,9 @@ mod tests {
     impl Snapshot for Counter {
         const GAME: &'static str = "counter";
         const VERSION: u32 = 3;
-        fn validate(&self) -> Result<(), (Rule, String)> {
+        fn validate(&self) -> Result<(), Violation> {
             if self.count > 10 {
-                return Err((Rule("1.1"), "count above 10".into()));
+                return Err((Rule("1.1"), "count above 10".to_string()).into());
             }
             Ok(())
         }

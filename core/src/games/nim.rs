@@ -108,15 +108,15 @@ impl Snapshot for State {
     const GAME: &'static str = "nim";
     const VERSION: u32 = 1;
 
-    fn validate(&self) -> Result<(), (Rule, String)> {
+    fn validate(&self) -> Result<(), crate::engine::Violation> {
         if !(2..=4).contains(&self.options.players) || self.to_move >= self.options.players {
-            return Err((Rule("N-1"), "no such seat".into()));
+            return Err((Rule("N-1"), "no such seat".to_string()).into());
         }
         if self.heaps.iter().any(|&h| h > self.options.max_heap) {
-            return Err((Rule("N-2"), "a heap above max_heap".into()));
+            return Err((Rule("N-2"), "a heap above max_heap".to_string()).into());
         }
         if self.winner.is_some() != (self.heaps == [0; HEAPS]) {
-            return Err((Rule("N-4"), "a winner while objects remain".into()));
+            return Err((Rule("N-4"), "a winner while objects remain".to_string()).into());
         }
         Ok(())
     }

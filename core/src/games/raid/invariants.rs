@@ -3,11 +3,12 @@
 
 use super::state::Phase;
 use super::{Ending, RaidData, SiteId, State, UnitSet, WarStatus};
-use crate::engine::{Rule, Snapshot};
+use crate::engine::{Rule, Snapshot, Violation};
 
-type Violation = (Rule, String);
+/// A broken invariant inside the checks, before it becomes a [`Violation`].
+type Broken = (Rule, String);
 
-fn broken(rule: &'static str, reason: String) -> Result<(), Violation> {
+fn broken(rule: &'static str, reason: String) -> Result<(), Broken> {
     Err((Rule(rule), reason))
 }
 
@@ -23,11 +24,11 @@ impl State {
         self.check_turn()?;
         self.check_sites()?;
         self.check_units()?;
-        self.check_rolls()
+        Ok(self.check_rolls()?)
     }
 
     /// RG-2.4, RG-9, ruling 13: site flags and the player's view.
-    fn check_sites(&self) -> Result<(), Violation> {
+    fn check_sites(&self) -> Result<(), Broken> {
         for site in SiteId::ALL {
             let s = self.site(site);
             if !self.in_play(site) && (s.revealed || s.sacked) {
@@ -60,7 +61,7 @@ impl State {
     }
 
     /// RG-2.3, RG-5.3, ruling 11: every unit is in one place, on its own table's sites.
-    fn check_units(&self) -> Result<(), Violation> {
+    fn check_units(&self) -> Result<(), Broken> {
         let mut seen = UnitSet::EMPTY;
         for site in SiteId::ALL {
             let units = self.site(site).units;
@@ -128,7 +129,7 @@ impl State {
     }
 
     /// RG-3, RG-5.5, RG-5.6, RG-10: the phase and what goes with it.
-    fn check_turn(&self) -> Result<(), Violation> {
+    fn check_turn(&self) -> Result<(), Broken> {
         if self.turn == 0 {
             return broken("RG-0.3", "turns count from 1".into());
         }
@@ -185,7 +186,7 @@ impl State {
     }
 
     /// Ruling 27: every recorded die shows one of its faces.
-    fn check_rolls(&self) -> Result<(), Violation> {
+    fn check_rolls(&self) -> Result<(), Broken> {
         if let Some(roll) = self.rolls.iter().find(|r| {
             r.faces == 0 || r.dice.iter().any(|&d| d == 0 || d > r.faces) || r.turn > self.turn
         }) {
@@ -200,7 +201,10 @@ impl Snapshot for State {
     const VERSION: u32 = 1;
 
     fn validate(&self) -> Result<(), Violation> {
-        self.campaign.validate().map_err(|r| (Rule("RG-11"), r))?;
+        self.campaign.validate().map_err(|reason| Violation {
+            rule: Rule("RG-11"),
+            reason,
+        })?;
         self.check_invariants()
     }
 }

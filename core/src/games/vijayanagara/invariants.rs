@@ -6,9 +6,10 @@ use super::influence::{MAX_INFLUENCE, SLOT_SIZE, slot_levels, slot_piece};
 use super::sequence::Frame;
 use super::state::{CAVALRY_TOKENS, MAX_RESOURCES};
 use super::{Dynasty, PieceKind, PlayOrderBox, Player, SpaceId, State};
-use crate::engine::{Rule, Snapshot};
+use crate::engine::{Rule, Snapshot, Violation};
 
-type Violation = (Rule, String);
+/// A broken invariant inside the checks, before it becomes a [`Violation`].
+type Broken = (Rule, String);
 
 impl State {
     /// Checks every invariant; the first one broken is returned with its rule.
@@ -24,12 +25,12 @@ impl State {
         self.check_conservation()?;
         self.check_spaces()?;
         self.check_tracks()?;
-        self.check_play_order()
+        Ok(self.check_play_order()?)
     }
 
     /// I1: on the map + available + on the Influence tracks = the §1.2 total, per kind.
     /// I2: the cavalry held never exceeds the 10 tokens in play.
-    fn check_conservation(&self) -> Result<(), Violation> {
+    fn check_conservation(&self) -> Result<(), Broken> {
         for kind in PieceKind::ALL {
             let on_tracks: u16 = Player::ALL
                 .into_iter()
@@ -68,7 +69,7 @@ impl State {
 
     /// I3 (entry table §1.3), I4 (stacking §1.4(e): by construction), Tributary markers only on
     /// Provinces (§1.6), and I6 (R1/R2, §1.4(c)).
-    fn check_spaces(&self) -> Result<(), Violation> {
+    fn check_spaces(&self) -> Result<(), Broken> {
         for space in SpaceId::ALL {
             let pieces = self.space(space);
             for kind in PieceKind::ALL {
@@ -91,7 +92,7 @@ impl State {
 
     /// I7 (Resources 0..=24, Influence 0..=4) and I8 (slots empty at or below the marker, never
     /// over-full; a slot above the marker with fewer than 2 pieces is a refill in progress).
-    fn check_tracks(&self) -> Result<(), Violation> {
+    fn check_tracks(&self) -> Result<(), Broken> {
         for player in Player::ALL {
             if self.resources[player] > MAX_RESOURCES {
                 return Err((
@@ -134,7 +135,7 @@ impl State {
     /// Each branch box holds at most one cylinder (§2.3.3); outside an Event card every
     /// cylinder is Eligible or Ineligible (I9); and the Dynasty agrees with the Succession cards
     /// revealed (§2.7): Khalji before Zenith, Tughlaq after it is resolved.
-    fn check_play_order(&self) -> Result<(), Violation> {
+    fn check_play_order(&self) -> Result<(), Broken> {
         let on_event_card = self
             .stack
             .iter()
