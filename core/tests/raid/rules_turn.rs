@@ -551,3 +551,31 @@ fn rule_ruling_16_variant_a_fort_in_crisis_fights_with_half_its_soldiers() {
     assert_eq!(run(false), 2 * (5 + 2));
     assert_eq!(run(true), 2 * (3 + 2));
 }
+
+/// RG-9, RG-7.6: a site drifts behind the player's back; the GM rolls it (ruling 27) but the
+/// player's log never shows it.
+#[test]
+fn rule_rg_9_drift_rolls_stay_out_of_the_players_log() {
+    let mut state = State::new(8);
+    state.apply(Action::Scout(site("village-2"))).unwrap();
+    state.force_dice(&[6, 6]);
+    state.apply(Action::EndRaids).unwrap();
+    let mut log = darbar::raid::Log::recording();
+    state.apply_logged(Action::EndSettlement, &mut log).unwrap();
+    let lines = log.take();
+    let drift: Vec<String> = state
+        .rolls()
+        .iter()
+        .filter(|r| !r.what.seen_by_player())
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        !drift.is_empty(),
+        "the scouted village drifts: {:?}",
+        state.rolls()
+    );
+    for roll in &drift {
+        assert!(!lines.contains(roll), "{roll} is in the log");
+    }
+    assert!(lines.iter().any(|l| l.starts_with("GM rolls")), "{lines:?}");
+}

@@ -212,9 +212,10 @@ impl State {
     /// it is: the fast path for bots that only play listed actions. An unlisted action may
     /// leave the state inconsistent.
     ///
-    /// The GM's rolls of the action (ruling 27) are said to `log` before what the action did,
-    /// and kept in [`State::rolls`] until the next action: the state holds one action's rolls,
-    /// never the game's.
+    /// The GM's rolls of the action (ruling 27) that the player sees are said to `log` before
+    /// what the action did (drift stays hidden, RG-9); all of them are kept in
+    /// [`State::rolls`] until the next action: the state holds one action's rolls, never the
+    /// game's.
     pub fn apply_unchecked(&mut self, action: Action, log: &mut Log) {
         self.rolls.clear();
         if !log.is_recording() {
@@ -222,7 +223,7 @@ impl State {
         }
         let mut narrative = Log::recording();
         self.carry_out(action, &mut narrative);
-        for roll in &self.rolls {
+        for roll in self.rolls.iter().filter(|r| r.what.seen_by_player()) {
             log.say(|| roll.to_string());
         }
         for line in narrative.take() {

@@ -54,6 +54,23 @@ pub enum RollFor {
     },
 }
 
+impl RollFor {
+    /// Whether the player sees this roll happen (RG-9). A site's drift is made behind the
+    /// player's back: its values are known again only when the site is next scouted or raided,
+    /// so a drift roll never reaches the player's log.
+    ///
+    /// ```
+    /// use darbar::raid::{Resource, RollFor};
+    ///
+    /// assert!(RollFor::WarStatus.seen_by_player());
+    /// let site = "village-1".parse().unwrap();
+    /// assert!(!RollFor::Drift { site, resource: Resource::Food }.seen_by_player());
+    /// ```
+    pub fn seen_by_player(self) -> bool {
+        !matches!(self, RollFor::Drift { .. })
+    }
+}
+
 impl fmt::Display for RollFor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
