@@ -440,6 +440,134 @@ fn rule_3_x_c7_extra_hits_are_lost_and_the_attacker_loses_only_participants() {
     assert_eq!(state.space(SpaceId::Malwa).troops, 2);
 }
 
+#[test]
+fn rule_3_1_2_c7_a_ds_supporter_lost_in_battle_leaves_the_qasbah_space_its_unused_troop() {
+    // §3.1.2: a piece takes part in one attack per Command. C-7: a supporter that dies is
+    // removed; the Troop of the Qasbah space that did not take part is still unused, so it
+    // can support another attack and attack in its own space.
+    let mut state = battlefield(DS);
+    state.place(SpaceId::Andhra, Piece::Qasbah, 1).unwrap();
+    state.place(SpaceId::Andhra, Piece::Troop, 3).unwrap();
+    state.place(SpaceId::Andhra, OBEDIENT_RAJA, 1).unwrap();
+    rebel(&mut state, SpaceId::Andhra, OBEDIENT_RAJA, 1);
+    state.place(SpaceId::Karnataka, Piece::Temple, 1).unwrap();
+    state.place(SpaceId::Karnataka, OBEDIENT_RAJA, 1).unwrap();
+    state.place(SpaceId::Tamilakam, Piece::Temple, 1).unwrap();
+    ds_attack(&mut state, "Karnataka", "VN");
+    acts(
+        &mut state,
+        &[
+            "support with Troop from Andhra",
+            "support with Troop from Andhra",
+        ],
+    );
+    // DS misses; VN (1 Raja, threshold 1) rolls 1, 6: one hit on a supporter.
+    state.force_dice(&[6, 6, 6, 6, 1, 6]);
+    act(&mut state, "done");
+    act(&mut state, "remove Troop in Andhra");
+    assert!(!is_combat_decision(&state));
+    assert_eq!(state.space(SpaceId::Andhra).troops, 2, "1 used, 1 unused");
+    // The unused Troop supports an attack on Tamilakam...
+    acts(&mut state, &["select Tamilakam", "defender VN"]);
+    assert!(offers(&state, "support with Troop from Andhra"));
+    act(&mut state, "support with Troop from Andhra");
+    assert!(
+        !offers(&state, "support with Troop from Andhra"),
+        "the other Troop was used against Karnataka"
+    );
+}
+
+#[test]
+fn rule_3_1_2_c7_a_ds_supporter_lost_in_battle_leaves_its_space_a_unit_to_attack_with() {
+    // As above, the unused Troop attacks in its own space instead.
+    let mut state = battlefield(DS);
+    state.place(SpaceId::Andhra, Piece::Qasbah, 1).unwrap();
+    state.place(SpaceId::Andhra, Piece::Troop, 3).unwrap();
+    state.place(SpaceId::Andhra, OBEDIENT_RAJA, 1).unwrap();
+    rebel(&mut state, SpaceId::Andhra, OBEDIENT_RAJA, 1);
+    state.place(SpaceId::Karnataka, Piece::Temple, 1).unwrap();
+    state.place(SpaceId::Karnataka, OBEDIENT_RAJA, 1).unwrap();
+    ds_attack(&mut state, "Karnataka", "VN");
+    acts(
+        &mut state,
+        &[
+            "support with Troop from Andhra",
+            "support with Troop from Andhra",
+        ],
+    );
+    state.force_dice(&[6, 6, 6, 6, 1, 6]);
+    act(&mut state, "done");
+    act(&mut state, "remove Troop in Andhra");
+    assert!(offers(&state, "select Andhra"), "Andhra has an unused Troop");
+    acts(&mut state, &["select Andhra", "defender VN"]);
+    // The one unused Troop takes part (threshold 1): 1, 6, 6, 6 is one hit. Had none been
+    // left, Andhra could not have been selected (C-6: no participant, no hits).
+    state.force_dice(&[1, 6, 6, 6, 6, 6]);
+    act(&mut state, "done");
+    assert_eq!(player_to_decide(&state), VN);
+    act(&mut state, "remove Rebelling Raja in Andhra");
+    assert_eq!(state.space(SpaceId::Andhra).rajas.total(), 0);
+}
+
+#[test]
+fn rule_3_1_2_c7_a_bk_supporter_lost_in_battle_leaves_the_fort_space_its_unused_amir() {
+    // §3.3.4: up to 2 Amirs from adjacent Provinces with a Fort; §3.1.2 and C-7 as above.
+    let mut state = battlefield(BK);
+    state.place(SpaceId::Gondwana, Piece::Fort, 1).unwrap();
+    state.place(SpaceId::Gondwana, OBEDIENT_AMIR, 3).unwrap();
+    state.place(SpaceId::Orissa, OBEDIENT_RAJA, 1).unwrap();
+    state.place(SpaceId::Andhra, OBEDIENT_RAJA, 1).unwrap();
+    acts(
+        &mut state,
+        &[
+            "option Event or Command",
+            "command Attack",
+            "select Orissa",
+            "defender VN",
+            "support with Obedient Amir from Gondwana",
+            "support with Obedient Amir from Gondwana",
+        ],
+    );
+    // BK misses; VN (1 Raja) rolls 1, 6: one hit on a supporter.
+    state.force_dice(&[6, 6, 6, 6, 1, 6]);
+    act(&mut state, "done");
+    act(&mut state, "remove Obedient Amir in Gondwana");
+    assert!(!is_combat_decision(&state));
+    assert_eq!(state.space(SpaceId::Gondwana).amirs.total(), 2);
+    acts(&mut state, &["select Andhra", "defender VN"]);
+    assert!(offers(&state, "support with Obedient Amir from Gondwana"));
+    act(&mut state, "support with Obedient Amir from Gondwana");
+    assert!(!offers(&state, "support with Obedient Amir from Gondwana"));
+}
+
+#[test]
+fn rule_3_1_2_c7_a_vn_supporter_lost_in_battle_leaves_the_temple_space_its_unused_raja() {
+    // §3.4.4: 1 Raja from an adjacent Province with a Temple; §3.1.2 and C-7 as above.
+    let mut state = battlefield(VN);
+    state.place(SpaceId::Karnataka, Piece::Temple, 1).unwrap();
+    state.place(SpaceId::Karnataka, OBEDIENT_RAJA, 2).unwrap();
+    state.place(SpaceId::Andhra, OBEDIENT_AMIR, 1).unwrap();
+    state.place(SpaceId::Maharashtra, OBEDIENT_AMIR, 1).unwrap();
+    acts(
+        &mut state,
+        &[
+            "option Event or Command",
+            "command Attack",
+            "select Andhra",
+            "defender BK",
+            "support with Obedient Raja from Karnataka",
+        ],
+    );
+    // VN misses; BK (1 Amir) rolls 1, 6: the supporter dies.
+    state.force_dice(&[6, 6, 6, 6, 1, 6]);
+    act(&mut state, "done");
+    act(&mut state, "remove Obedient Raja in Karnataka");
+    assert!(!is_combat_decision(&state));
+    assert_eq!(state.space(SpaceId::Karnataka).rajas.total(), 1);
+    acts(&mut state, &["select Maharashtra", "defender BK"]);
+    assert!(offers(&state, "support with Obedient Raja from Karnataka"));
+}
+
 // ----- §3.2.4 play note, OQ-36 ----------------------------------------------------------------
 
 #[test]

@@ -331,6 +331,10 @@ impl State {
             (CombatStep::AttackerLosses { remaining }, Action::Remove { space, piece }) => {
                 self.remove(space, piece, 1)?;
                 combat.removed.0 += 1;
+                // A battle of a Command sits right above the Command's frame.
+                if let Some(Frame::Command(cmd)) = self.stack.last_mut() {
+                    cmd.release_used(space, piece);
+                }
                 if let Some(entry) = combat
                     .plan
                     .participants

@@ -186,6 +186,28 @@ impl CommandState {
         self.used[space.index()].adjust(piece, i16::from(n));
     }
 
+    /// Forgets one used unit of `piece`'s kind in `space` that a battle removed (C-7), so that
+    /// the units there that took no part stay usable (§3.1.2). Without it the used count would
+    /// be clipped to what is left, and would swallow the unused ones. A used unit may have
+    /// changed state since it was marked, so the other state's count is taken if need be.
+    pub(crate) fn release_used(&mut self, space: SpaceId, piece: Piece) {
+        let used = &mut self.used[space.index()];
+        let flip = |l| match l {
+            Loyalty::Obedient => Loyalty::Rebelling,
+            Loyalty::Rebelling => Loyalty::Obedient,
+        };
+        let other = match piece {
+            Piece::Amir(l) => Piece::Amir(flip(l)),
+            Piece::Raja(l) => Piece::Raja(flip(l)),
+            _ => piece,
+        };
+        if used.count_piece(piece) > 0 {
+            used.adjust(piece, -1);
+        } else if used.count_piece(other) > 0 {
+            used.adjust(other, -1);
+        }
+    }
+
     /// Keeps the used counts within what stands on the map after states changed (R1/R2, R3)
     /// or pieces were removed: a used unit whose state flipped is still used.
     fn normalize_used(&mut self, state: &State) {
