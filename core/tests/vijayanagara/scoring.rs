@@ -1,5 +1,6 @@
 //! Victory (§5.0–§5.3 with R-0: 1 VP per Influence level; OQ-49 for ties).
 
+use super::common::play_until;
 use darbar::vijayanagara::{Loyalty, Piece, Player, SpaceId, State, mongols_in_delhi_adjustment};
 
 #[test]
@@ -92,4 +93,37 @@ fn rule_5_0_oq_49_a_tie_that_survives_resources_is_shared() {
     let outcome = state.outcome();
     assert_eq!(outcome.winners, [Player::Bahmani, Player::Vijayanagara]);
     assert!(outcome.is_shared());
+}
+
+#[test]
+fn rule_5_1_every_reading_of_a_score_after_the_end_is_the_final_score() {
+    // §5.1: the Mongols in Delhi adjust the Sultanate's score "at the end of the game"; once
+    // the game is over, the score read from the state, the board and the outcome must agree.
+    let (state, mongols) = (1..)
+        .map(|seed| {
+            let mut state = State::new(seed);
+            play_until(&mut state, State::is_over);
+            let mongols = state.space(SpaceId::Delhi).mongols;
+            (state, mongols)
+        })
+        .find(|&(_, mongols)| mongols_in_delhi_adjustment(mongols) != 0)
+        .unwrap();
+    let adjustment = mongols_in_delhi_adjustment(mongols);
+    let outcome = state.outcome();
+    for player in Player::ALL {
+        assert_eq!(
+            state.victory_points(player),
+            outcome.victory_points[player],
+            "{player}"
+        );
+    }
+    let running = state.running_victory_points(Player::Sultanate);
+    assert_eq!(state.victory_points(Player::Sultanate), running + adjustment);
+    let line = format!(
+        "Final score (§5.1): DS {running} VP running, {adjustment:+} for {mongols} Mongols in \
+         Delhi: {} VP",
+        running + adjustment
+    );
+    let board = state.to_string();
+    assert!(board.contains(&line), "{board}");
 }

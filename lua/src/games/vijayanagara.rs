@@ -27,7 +27,7 @@
 //! | `game:influence(player)` | 0–4 for BK and VN, `nil` for DS (§1.9) |
 //! | `game:cavalry(player)` | the tokens a player holds (§1.10) |
 //! | `game:cavalry_pool()` | the tokens in the pool (§1.10) |
-//! | `game:victory_points(player)` | the current Victory Points (§5) |
+//! | `game:victory_points(player)` | the Victory Points: the running count, the final score (§5.1) once over |
 //! | `game:dynasty()` | `"Khalji"` or `"Tughlaq"` (§2.7) |
 //! | `game:eligibility(player)` | `"Eligible"`, `"CommandAndDecree"`, `"EventOrCommand"`, `"LimitedCommand"`, `"Pass"` or `"Ineligible"` (§2.3) |
 //! | `game:available(kind)` | pieces of a kind in the holding box (§1.4(d)) |

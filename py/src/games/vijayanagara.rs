@@ -215,13 +215,7 @@ fn position<'a>(slf: &'a PyRef<'_, VijayanagaraState>) -> PyResult<&'a vj::State
 fn victory_points_all(state: &vj::State) -> Vec<i32> {
     Player::ALL
         .iter()
-        .map(|&p| {
-            if state.is_over() {
-                state.final_victory_points(p)
-            } else {
-                state.victory_points(p)
-            }
-        })
+        .map(|&p| state.victory_points(p))
         .collect()
 }
 
@@ -309,7 +303,8 @@ impl VijayanagaraState {
         Ok(position(&slf)?.cavalry_pool())
     }
 
-    /// A faction's Victory Points as they stand now.
+    /// A faction's Victory Points: the running count during play, the final score (with the
+    /// Sultanate's Mongol adjustment, §5.1) once the game is over.
     fn victory_points(slf: PyRef<'_, Self>, faction: PlayerArg) -> PyResult<i32> {
         Ok(position(&slf)?.victory_points(faction.0))
     }

@@ -137,6 +137,18 @@ impl fmt::Display for State {
                 order
             )?;
         }
+        if self.is_over() {
+            // The VP column is the final score: say how the Sultanate's came about (§5.1).
+            let ds = Player::Sultanate;
+            writeln!(
+                f,
+                "Final score (§5.1): DS {} VP running, {:+} for {} Mongols in Delhi: {} VP",
+                self.running_victory_points(ds),
+                self.final_adjustment(ds),
+                self.space(SpaceId::Delhi).mongols,
+                self.final_victory_points(ds)
+            )?;
+        }
         writeln!(f, "Cavalry pool: {}", self.cavalry_pool())?;
         let available = self.available();
         let boxes: Vec<String> = Faction::ALL

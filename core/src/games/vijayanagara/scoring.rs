@@ -28,10 +28,10 @@ pub fn mongols_in_delhi_adjustment(mongols: u8) -> i32 {
 }
 
 impl State {
-    /// A player's Victory Points during play (§5.1–§5.3 with R-0):
-    /// - DS: the Prosperity of every Tributary Province;
-    /// - BK: the Prosperity of BK-controlled Provinces, plus Forts on the map, plus Influence;
-    /// - VN: the Prosperity of VN-controlled Provinces, plus Temples on the map, plus Influence.
+    /// A player's Victory Points as the game stands: during play the running count
+    /// ([`State::running_victory_points`]), once the game is over the final score
+    /// ([`State::final_victory_points`], with the Sultanate's Mongol adjustment, §5.1). So every
+    /// reading after the end (this, the board, the view, the outcome, the log) agrees.
     ///
     /// ```
     /// use darbar::vijayanagara::{Player, State};
@@ -41,6 +41,19 @@ impl State {
     /// assert_eq!(state.victory_points(Player::Bahmani), 0);
     /// ```
     pub fn victory_points(&self, player: Player) -> i32 {
+        if self.is_over() {
+            self.final_victory_points(player)
+        } else {
+            self.running_victory_points(player)
+        }
+    }
+
+    /// A player's Victory Points during play (§5.1–§5.3 with R-0), without the end-of-game
+    /// adjustment:
+    /// - DS: the Prosperity of every Tributary Province;
+    /// - BK: the Prosperity of BK-controlled Provinces, plus Forts on the map, plus Influence;
+    /// - VN: the Prosperity of VN-controlled Provinces, plus Temples on the map, plus Influence.
+    pub fn running_victory_points(&self, player: Player) -> i32 {
         let map = self.map();
         let prosperity = |spaces: &mut dyn Iterator<Item = SpaceId>| -> i32 {
             spaces.map(|s| i32::from(map.prosperity(s))).sum()
@@ -61,15 +74,18 @@ impl State {
         }
     }
 
-    /// A player's Victory Points at the end of the game: for DS, the Mongols in Delhi adjust
-    /// the score by max(3 − m, −3) (§5.1).
+    /// A player's Victory Points at the end of the game, or were it to end now: the running
+    /// count plus [`State::final_adjustment`] (§5.1).
     pub fn final_victory_points(&self, player: Player) -> i32 {
-        let vp = self.victory_points(player);
+        self.running_victory_points(player) + self.final_adjustment(player)
+    }
+
+    /// What final scoring adds to a player's running Victory Points: for DS, max(3 − m, −3)
+    /// for the m Mongols in Delhi; 0 for the others (§5.1).
+    pub fn final_adjustment(&self, player: Player) -> i32 {
         match player {
-            Player::Sultanate => {
-                vp + mongols_in_delhi_adjustment(self.space(SpaceId::Delhi).mongols)
-            }
-            _ => vp,
+            Player::Sultanate => mongols_in_delhi_adjustment(self.space(SpaceId::Delhi).mongols),
+            _ => 0,
         }
     }
 
