@@ -264,10 +264,47 @@ fn rule_rg_5_4_a_won_raid_fells_a_fort_whose_castle_wall_and_elite_count_in_its_
         state.war_status(fort),
         Some(darbar::raid::WarStatus::Fallen)
     );
-    assert!(state.site(fort).sacked);
+    // RG-2.4: `sacked` is for villages and towns; a fort falls.
+    assert!(!state.site(fort).sacked);
+    assert!(!state.is_raidable(fort));
     // The fort's units join the army.
     assert_eq!(state.army().len(), 2);
     assert!(state.site(fort).units.is_empty());
+}
+
+#[test]
+fn rule_ruling_26_a_fallen_fort_is_not_a_sacked_site_in_the_score() {
+    // Ruling 26: "2 per sacked site"; RG-2.4, RG-5.4 and ruling 6: a village or town is
+    // sacked, a fort becomes Fallen. Taking a village counts 2, taking a fort counts nothing.
+    let mut state = State::new(3);
+    state.set_player(village(10, 10, 0, 10, 0));
+    state.set_site(site("fort-2"), village(1, 1, 0, 0, 0));
+    state.set_site(site("village-1"), village(0, 0, 0, 0, 0));
+    state.apply(Action::SkipScout).unwrap();
+    let mut dice = vec![6; 10];
+    dice.extend([1, 1, 1, 1]);
+    state.force_dice(&dice);
+    state.apply(Action::Raid(site("fort-2"))).unwrap();
+    assert_eq!(
+        state.war_status(site("fort-2")),
+        Some(darbar::raid::WarStatus::Fallen)
+    );
+    // Ruling 26 without the site term: the camp, 5 per unique unit, 3 per talent.
+    let without_sites = |state: &State| {
+        let p = state.player();
+        3 * p.soldiers
+            + p.weapons
+            + p.funds
+            + p.food / 2
+            + p.slaves
+            + 5 * state.army().len() as u32
+            + 3 * state.talents().len() as u32
+    };
+    assert_eq!(state.score(), without_sites(&state), "the fort counts nothing");
+    // The empty village, taken without a fight, is sacked and counts 2.
+    state.apply(Action::Raid(site("village-1"))).unwrap();
+    assert!(state.site(site("village-1")).sacked);
+    assert_eq!(state.score(), without_sites(&state) + 2);
 }
 
 #[test]

@@ -153,11 +153,18 @@ fn rule_rg_5_5_plunder_is_capped_at_twice_each_resource() {
     state.apply(Action::Plunder).unwrap();
     assert_eq!((state.player().food, state.player().funds), (3, 2));
     state.force_dice(&[6]);
-    state.apply(Action::Plunder).unwrap();
+    let mut log = darbar::raid::Log::recording();
+    state.apply_logged(Action::Plunder, &mut log).unwrap();
     // Funds were capped at 2 × 1; food reaches 2 × 2; slaves stay 0; nothing more to take.
     let p = state.player();
     assert_eq!((p.food, p.funds, p.slaves), (4, 2, 0));
     assert_eq!(state.phase(), Phase::Raid);
+    // The log says what the step brought, not what the cap kept back.
+    let lines = log.take();
+    assert!(
+        lines.contains(&"plunder step 2 brings food +1 (funds, slaves at the cap)".to_owned()),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -190,10 +190,11 @@ impl State {
             log.say(|| format!("the player takes everything from {site}"));
         }
         if won || self.options.sack_on_any_raid {
-            // RG-5.4, ruling 6.
-            self.sites[site.index()].sacked = true;
-            if let Some(i) = site.fort_index() {
-                self.war[i] = WarStatus::Fallen;
+            // RG-5.4, ruling 6: a village or town is sacked, a fort falls (RG-2.4: `sacked`
+            // is for villages and towns; a fort's status is its war status).
+            match site.fort_index() {
+                Some(i) => self.war[i] = WarStatus::Fallen,
+                None => self.sites[site.index()].sacked = true,
             }
         }
         self.observe(site);
@@ -241,13 +242,25 @@ impl State {
             gain = report.outcome == Outcome::AttackerWins;
         }
         if gain {
+            // Each resource below its cap brings 1; one at its cap brings nothing (RG-5.5).
+            let mut brought = Vec::new();
+            let mut capped = Vec::new();
             for (i, r) in PLUNDERED.into_iter().enumerate() {
                 if plunder.extra[i] < plunder.original[i] {
                     plunder.extra[i] += 1;
                     self.player[r] += 1;
+                    brought.push(format!("{} +1", r.name().to_lowercase()));
+                } else {
+                    capped.push(r.name().to_lowercase());
                 }
             }
-            log.say(|| format!("plunder step {step} brings food, funds and slaves"));
+            log.say(|| {
+                let mut text = format!("plunder step {step} brings {}", brought.join(", "));
+                if !capped.is_empty() {
+                    text += &format!(" ({} at the cap)", capped.join(", "));
+                }
+                text
+            });
         }
         if gain && plunder.can_continue() {
             self.plunder = Some(plunder);
@@ -384,7 +397,9 @@ impl State {
     }
 
     /// The score of ruling 26: 3 × soldiers + weapons + funds + floor(food / 2) + slaves, plus
-    /// 5 per unique unit in the army, 3 per talent of the player's own and 2 per site taken.
+    /// 5 per unique unit in the army, 3 per talent of the player's own and 2 per sacked site.
+    /// Only villages and towns are sacked; a fort that falls is not (RG-2.4, RG-5.4, ruling 6),
+    /// and every fort has fallen when the score counts anyway.
     /// It is the result of the "Empire arrives" ending; the other endings have none.
     pub fn score(&self) -> u32 {
         let p = &self.player;

@@ -22,8 +22,8 @@ pub struct Site {
     pub resources: Resources,
     /// The unique units present.
     pub units: UnitSet,
-    /// Taken by the player: a sacked village or town, or a fort that fell to a raid
-    /// (RG-5.4, ruling 6). A sacked site cannot be raided again this game.
+    /// A village or town taken by the player (RG-2.4, RG-5.4, ruling 6): it cannot be raided
+    /// again this game. A fort is never sacked: it falls (its war status).
     pub sacked: bool,
 }
 

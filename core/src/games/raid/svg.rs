@@ -265,16 +265,12 @@ impl State {
         let sacked = self.site(site).sacked;
         if sacked {
             markers.push(Marker {
-                label: if site.kind() == SiteKind::Fort {
-                    "Taken"
-                } else {
-                    "Sacked"
-                },
+                label: "Sacked",
                 fill: RED,
                 ink: "#ffffff",
             });
         }
-        if fallen && !sacked {
+        if fallen {
             markers.push(Marker {
                 label: "Fallen",
                 fill: GREY,
@@ -649,7 +645,7 @@ impl State {
             y,
             body,
             &format!(
-                "Recruited {} in the campaign · sites taken {}",
+                "Recruited {} in the campaign · sites sacked {}",
                 self.recruited_total(),
                 SiteId::ALL.iter().filter(|&&s| self.site(s).sacked).count()
             ),
