@@ -3,7 +3,12 @@
 //! `game` methods, every game's own methods and a card's `ctx`.
 
 use darbar::engine::Seat;
-use mlua::{BorrowedStr, Value};
+use mlua::{BorrowedStr, LuaString, Value};
+
+/// The longest name a method takes, in bytes (a space, a faction, a piece kind, an action's
+/// text). A longer string is refused before anything is copied or parsed, so a script cannot
+/// make a host method copy megabytes.
+pub const MAX_ARG_BYTES: usize = 1024;
 
 /// The method being called, for argument errors (`bad argument #1 to 'game:pieces'`).
 #[derive(Clone, Copy, Debug)]
@@ -64,14 +69,34 @@ pub fn argument_error(call: Call, position: usize, message: String) -> mlua::Err
     ))
 }
 
-/// The string an argument holds, or an error naming what was expected.
+/// The string an argument holds, or an error naming what was expected; at most
+/// [`MAX_ARG_BYTES`] long.
 pub fn string_arg(
     call: Call,
     value: &Value,
     position: usize,
     expected: &str,
 ) -> mlua::Result<BorrowedStr> {
+    text_arg(call, value, position, expected, MAX_ARG_BYTES)
+}
+
+/// As [`string_arg`], for a text of at most `max` bytes.
+pub fn text_arg(
+    call: Call,
+    value: &Value,
+    position: usize,
+    expected: &str,
+    max: usize,
+) -> mlua::Result<BorrowedStr> {
     match value {
+        Value::String(s) if s.as_bytes().len() > max => Err(argument_error(
+            call,
+            position,
+            format!(
+                "{expected} expected, got a string of {} bytes (at most {max})",
+                s.as_bytes().len()
+            ),
+        )),
         Value::String(s) => s
             .to_str()
             .map_err(|_| argument_error(call, position, format!("{expected} must be UTF-8 text"))),
@@ -81,6 +106,17 @@ pub fn string_arg(
             format!("{expected} expected, got {}", other.type_name()),
         )),
     }
+}
+
+/// At most the first 64 bytes of a string, as text, for error messages.
+pub fn shown(s: &LuaString) -> String {
+    let bytes = s.as_bytes();
+    let cut = bytes.len().min(64);
+    let mut text = String::from_utf8_lossy(&bytes[..cut]).into_owned();
+    if cut < bytes.len() {
+        text.push('…');
+    }
+    text
 }
 
 /// An integer argument (an integral float is accepted, as Lua's own functions do).

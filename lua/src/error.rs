@@ -1,6 +1,7 @@
 //! Why a script call failed: [`ScriptError`], and the translation of mlua's errors into it.
 
 use std::fmt;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -59,6 +60,14 @@ pub enum ScriptError {
         /// The allowance that was exceeded, in bytes.
         limit: usize,
     },
+    /// The script ran longer than its wall-clock limit
+    /// ([`Limits::wall_time`](crate::Limits::wall_time)): a last resort for work the budget does
+    /// not see. Unlike the other limits, whether a script reaches it depends on the machine.
+    #[error("the script ran longer than its wall-clock limit of {limit:?}")]
+    TimeLimit {
+        /// The limit that was exceeded.
+        limit: Duration,
+    },
     /// The script finished but returned a value that has no [`ScriptValue`](crate::ScriptValue)
     /// form: a function, a userdata, a table with keys of mixed kinds, or a table nested too
     /// deeply (or cyclic).
@@ -97,26 +106,27 @@ fn at_prefix(line: Option<u32>) -> impl fmt::Display {
 pub(crate) struct Failure<'a> {
     /// The chunk name as the script was loaded (without Lua's `=` prefix).
     pub chunk: &'a str,
-    /// Whether the instruction budget ran out during the call.
-    pub budget_spent: bool,
-    /// The instruction budget of the call.
-    pub instructions: u64,
     /// The memory allowance of the call.
     pub memory_bytes: usize,
 }
 
+/// The message of a refused allocation (Lua's, and the priced library functions' when a result
+/// would not fit): as an uncaught error it is the memory limit.
+const NO_MEMORY: &str = "not enough memory";
+
+/// The chunk name of the sandbox prelude: its positions are stripped from messages (an error
+/// that Lua raises inside a wrapper, such as a comparison in `table.sort`, is the script's).
+const SANDBOX_SOURCE: &str = "darbar sandbox";
+
 impl Failure<'_> {
-    /// Translates an mlua error raised while compiling or running the chunk.
+    /// Translates an mlua error raised while compiling or running the chunk (the limits the
+    /// call exceeded are the caller's to check first).
     pub(crate) fn classify(&self, error: &mlua::Error) -> ScriptError {
-        if self.budget_spent {
-            return ScriptError::InstructionBudget {
-                limit: self.instructions,
-            };
-        }
+        let memory = ScriptError::MemoryLimit {
+            limit: self.memory_bytes,
+        };
         if is_memory_error(error) {
-            return ScriptError::MemoryLimit {
-                limit: self.memory_bytes,
-            };
+            return memory;
         }
         let source = short_src(self.chunk);
         match error {
@@ -129,6 +139,13 @@ impl Failure<'_> {
             }
             _ => {
                 let (message, line) = runtime_message(error, &source);
+                let message = match split_position(&message, SANDBOX_SOURCE) {
+                    (Some(_), rest) => rest.to_owned(),
+                    (None, _) => message,
+                };
+                if message == NO_MEMORY {
+                    return memory;
+                }
                 ScriptError::Runtime { message, line }
             }
         }

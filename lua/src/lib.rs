@@ -8,9 +8,11 @@
 //! the call. `game` has the generic methods of every game ([`game`]: the decision, the legal
 //! actions, the returns, a seat's view) and the game's own ([`games`]). `math.random` draws
 //! from a [`GameRng`](darbar::engine::GameRng) that the caller supplies, so scripts are as
-//! reproducible as the rest of the engine. Every call runs under an instruction budget and a
-//! memory limit ([`Limits`]); exceeding either is a typed [`ScriptError`] and the host remains
-//! usable.
+//! reproducible as the rest of the engine. Every call runs under an instruction budget (which
+//! also prices the work library calls do, [`library`]), a memory limit and a wall-clock limit
+//! ([`Limits`]); exceeding any is a typed [`ScriptError`] and the host remains usable. Nothing a
+//! script sees depends on addresses or on Lua's per-process hash seed, so the same script on
+//! the same state gives the same result in every process.
 //!
 //! ```
 //! use darbar::engine::{Game, GameRng};
@@ -46,7 +48,8 @@
 //! choices in the middle of an effect, replayed from the card's start with the answers given so
 //! far. [`CardHost::standard`] is the darbar default deck shipped in `lua/cards/vijayanagara/`.
 //!
-//! - [`host`]: the sandbox, the limits and how a call runs.
+//! - [`host`]: the sandbox, the limits and how a call runs; [`library`]: what library calls
+//!   cost.
 //! - [`game`]: [`LuaGame`] and the generic `game` methods; [`games`]: each game's own
 //!   (Vijayanagara's map and tracks, the raid game's camp and sites).
 //! - [`bot`]: [`ScriptBot`]; [`args`]: reading method arguments, for a game's own methods.
@@ -66,14 +69,22 @@ mod error;
 pub mod game;
 pub mod games;
 pub mod host;
+pub mod library;
+mod meter;
 mod random;
 mod value;
 
 pub use bot::ScriptBot;
-pub use cards::{CardHost, CardRun, Cards, DeckError, STANDARD_DECK, registry};
+pub use cards::{
+    CardHost, CardRun, Cards, DeckError, MAX_CACHED_DECKS, MAX_CARD_TEXT_BYTES, STANDARD_DECK,
+    registry,
+};
 pub use error::ScriptError;
 pub use game::{LuaGame, with_game};
 pub use games::raid::RAID_BOT_EXAMPLE;
 pub use games::vijayanagara::VIJAYANAGARA_BOT_EXAMPLE;
-pub use host::{Evaluation, Host, LOG_TRUNCATED, Limits, MAX_LOG_BYTES};
+pub use host::{Evaluation, Host, LOG_TRUNCATED, Limits, MAX_LOG_BYTES, MAX_MESSAGE_BYTES};
+pub use library::{
+    BYTES_PER_INSTRUCTION, CALL_INSTRUCTIONS, PATTERN_STEPS_PER_INSTRUCTION, VALUE_INSTRUCTIONS,
+};
 pub use value::{MAX_DEPTH, MAX_VALUES, ScriptValue};

@@ -19,7 +19,8 @@ fn defaults_are_sane() {
         Limits::default(),
         Limits {
             instructions: 10_000_000,
-            memory_bytes: 16 * 1024 * 1024
+            memory_bytes: 16 * 1024 * 1024,
+            wall_time: std::time::Duration::from_secs(5),
         }
     );
     assert_eq!(Host::new().limits(), Limits::DEFAULT);

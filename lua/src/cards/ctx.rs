@@ -10,7 +10,9 @@
 //! Names are strings, as for `game`: spaces as printed, players `"DS"`, `"BK"`, `"VN"`, piece
 //! kinds `"Troop"` … `"Mongol"` (singular or plural), states `"Obedient"` / `"Rebelling"`.
 //! Counts are integers from 0 to 255. Methods that take a table (`ctx:f{...}`) refuse unknown
-//! keys, so a misspelt option is an error rather than ignored.
+//! keys, so a misspelt option is an error rather than ignored. Texts and lists are bounded
+//! ([`MAX_TEXT_BYTES`], [`MAX_PROMPT_BYTES`], [`MAX_LIST_ITEMS`]) and refused before they are
+//! copied out of Lua.
 //!
 //! # Queries
 //!
@@ -49,7 +51,7 @@
 //! | `ctx:add_lasting(id)` | C14: recorded when the event resolves, after the Commands and Decrees it grants (`Grant::Lasting`) | — |
 //! | `ctx:remove_pieces{from=, kinds=, state=, n=, up_to=, player=, prompt=}` | removes `n` pieces (default 1) of `kinds` from the space or list of spaces `from`, one at a time (below) | how many |
 //! | `ctx:move_pieces{from=, to=, kinds=, state=, n=, up_to=, player=, prompt=}` | moves them into `to`, as `ctx:move` | how many |
-//! | `ctx:log(...)` | adds a line to the game's log (once the effect is complete), as `print` does: the values through `tostring`, tab-separated | — |
+//! | `ctx:log(...)` | adds a line to the game's log (once the effect is complete): the values, tab-separated; strings, numbers, booleans and `nil` only (`tostring` makes text of anything else) | — |
 //!
 //! For Amirs and Rajas, `state` may be left out of `ctx:remove` and `ctx:move` only when it
 //! does not matter: every such unit there is in one state, or `n` takes them all.
@@ -63,7 +65,9 @@
 //! # Grants
 //!
 //! Collected in order into [`EventProgress::Done`]; the core carries them out after the effect
-//! (C6, §3.1.3).
+//! (C6, §3.1.3). An effect may grant or queue at most [`EventProgress::MAX_GRANTS`] Commands,
+//! Decrees and lasting effects; the one that would go over is refused with an error naming
+//! the limit.
 //!
 //! - `ctx:grant_command{faction=, command=, limited=, spaces=, max_spaces=, rebel_under_khalji=, optional=}`:
 //!   a free Command of `faction` (`"Rally"`, `"Conscript"`, … as the rules name them);
@@ -109,9 +113,24 @@ use darbar::vijayanagara::{
 };
 use mlua::{MetaMethod, Table, UserData, UserDataMethods, Value, Variadic};
 
-use crate::args::{Call, argument_error, integer, string_arg, value_text};
+use darbar::vijayanagara::EventProgress;
+
+use crate::args::{Call, argument_error, integer, shown, string_arg, text_arg, value_text};
 use crate::games::vijayanagara::{self, Viewed, kind_arg, player_arg, space_arg};
-use crate::host::{Log, print_form};
+use crate::host::{Log, line_of, print_parts};
+use crate::library::lua_type_name;
+
+/// The longest `prompt` or option text a choice takes, in bytes.
+pub const MAX_TEXT_BYTES: usize = 1024;
+
+/// The longest question a choice may put, in bytes, with the options of `ctx:choose_option`
+/// listed in it: the question is kept in the state (and in every snapshot) while it waits.
+pub const MAX_PROMPT_BYTES: usize = 8 * 1024;
+
+/// The longest list a `ctx` method reads (`among`, `from`, `kinds`, `options`): the map has 15
+/// spaces and a choice at most 255 options, so a longer list is a mistake, refused before it is
+/// read.
+pub const MAX_LIST_ITEMS: usize = 256;
 
 /// The message of the error that stops a script waiting for a choice. It is not a fault: the
 /// host sees the recorded options and answers [`EventProgress::Choice`]. The sandbox's `pcall`
@@ -146,6 +165,46 @@ pub(crate) struct Ctx<'a> {
     pub progress: &'a RefCell<Progress>,
     /// The host's flag that makes the sandbox's `pcall` re-raise.
     pub halted: &'a Cell<bool>,
+}
+
+/// Adds a line of `parts` to the run's log, or ends the log if it does not fit.
+fn log_parts(progress: &RefCell<Progress>, parts: &[mlua::LuaString]) {
+    let Some(room) = progress.borrow().log.room() else {
+        return;
+    };
+    match line_of(parts, room) {
+        Some(line) => progress.borrow_mut().log.push(line),
+        None => progress.borrow_mut().log.truncate(),
+    }
+}
+
+/// The sink of the card's `print` (see `Host::print_with`): the strings measured before they
+/// are joined.
+pub(crate) fn print_to(progress: &RefCell<Progress>, parts: &Table, n: usize) -> mlua::Result<()> {
+    let Some(room) = progress.borrow().log.room() else {
+        return Ok(());
+    };
+    match print_parts(parts, n, room)? {
+        Some(parts) => log_parts(progress, &parts),
+        None => progress.borrow_mut().log.truncate(),
+    }
+    Ok(())
+}
+
+/// The values of a list argument, at most [`MAX_LIST_ITEMS`] (refused before more are read).
+fn list_items(call: Call, list: &Table) -> mlua::Result<Vec<Value>> {
+    let mut items = Vec::new();
+    for value in list.sequence_values::<Value>() {
+        if items.len() == MAX_LIST_ITEMS {
+            return Err(argument_error(
+                call,
+                1,
+                format!("a list of at most {MAX_LIST_ITEMS} entries expected (MAX_LIST_ITEMS)"),
+            ));
+        }
+        items.push(value?);
+    }
+    Ok(items)
 }
 
 impl Viewed for Ctx<'_> {
@@ -192,6 +251,11 @@ fn count_arg(call: Call, value: &Value, position: usize) -> mlua::Result<u8> {
 fn loyalty_arg(call: Call, value: &Value, position: usize) -> mlua::Result<Option<Loyalty>> {
     match value {
         Value::Nil => Ok(None),
+        Value::String(s) if s.as_bytes().len() > 64 => Err(argument_error(
+            call,
+            position,
+            format!("\"Obedient\" or \"Rebelling\" expected, got {:?}", shown(s)),
+        )),
         Value::String(s) => match s.to_string_lossy().trim().to_ascii_lowercase().as_str() {
             "obedient" => Ok(Some(Loyalty::Obedient)),
             "rebelling" => Ok(Some(Loyalty::Rebelling)),
@@ -253,7 +317,7 @@ fn options_table(call: Call, value: Value, allowed: &[&str]) -> mlua::Result<Tab
             matches!(&key, Value::String(s) if s.to_str().is_ok_and(|k| allowed.contains(&&*k)));
         if !known {
             let name = match &key {
-                Value::String(s) => format!("{:?}", s.to_string_lossy()),
+                Value::String(s) => format!("{:?}", shown(s)),
                 other => format!("a {} key", other.type_name()),
             };
             return Err(argument_error(
@@ -325,7 +389,7 @@ impl Fields<'_> {
         match self.value(field)? {
             Value::Nil => Ok(None),
             value => {
-                let text = string_arg(self.at(field), &value, 1, "text")?;
+                let text = text_arg(self.at(field), &value, 1, "text", MAX_TEXT_BYTES)?;
                 Ok(Some(String::from(&*text)))
             }
         }
@@ -345,8 +409,8 @@ impl Fields<'_> {
         let mut spaces: Vec<SpaceId> = Vec::new();
         match self.value(field)? {
             Value::Table(list) => {
-                for value in list.sequence_values::<Value>() {
-                    let space = space_arg(call, &value?, 1)?;
+                for value in list_items(call, &list)? {
+                    let space = space_arg(call, &value, 1)?;
                     if !spaces.contains(&space) {
                         spaces.push(space);
                     }
@@ -373,8 +437,8 @@ impl Fields<'_> {
         let mut kinds: Vec<PieceKind> = Vec::new();
         match self.required(field)? {
             Value::Table(list) => {
-                for value in list.sequence_values::<Value>() {
-                    let kind = kind_arg(call, &value?, 1)?;
+                for value in list_items(call, &list)? {
+                    let kind = kind_arg(call, &value, 1)?;
                     if !kinds.contains(&kind) {
                         kinds.push(kind);
                     }
@@ -411,6 +475,23 @@ struct Selection {
 }
 
 impl Ctx<'_> {
+    /// Refuses one more grant or lasting effect once the card has queued
+    /// [`EventProgress::MAX_GRANTS`]: a card could otherwise grow the game without bound.
+    fn queue(&self, call: Call) -> mlua::Result<()> {
+        let progress = self.progress.borrow();
+        let queued = progress.grants.len() + progress.lasting.len();
+        if queued >= EventProgress::MAX_GRANTS {
+            return Err(mlua::Error::RuntimeError(format!(
+                "{}:{}: a card may grant or queue at most {} Commands, Decrees and lasting \
+                 effects (EventProgress::MAX_GRANTS, §2.3.4)",
+                call.object,
+                call.method,
+                EventProgress::MAX_GRANTS
+            )));
+        }
+        Ok(())
+    }
+
     /// Replays the next recorded answer, checked against `options`, or records `options` and
     /// stops the script. No options: `None`, and nothing is recorded (C2: nothing possible).
     fn choose(
@@ -899,6 +980,7 @@ impl UserData for Ctx<'_> {
         methods.add_method_mut("add_lasting", |_, this, id: Value| {
             let effect = lasting_arg(call("add_lasting"), &id, 1)?;
             // C14: recorded when the event resolves, after what the card grants.
+            this.queue(call("add_lasting"))?;
             this.progress.borrow_mut().lasting.push(effect);
             Ok(())
         });
@@ -954,6 +1036,7 @@ impl UserData for Ctx<'_> {
                 rebel_under_khalji: fields.boolean("rebel_under_khalji")?,
                 optional: fields.boolean("optional")?,
             };
+            this.queue(call)?;
             this.progress.borrow_mut().grants.push(grant);
             Ok(())
         });
@@ -1002,16 +1085,37 @@ impl UserData for Ctx<'_> {
                 max_spaces: fields.count("max_spaces")?,
                 influence_extension: fields.boolean("influence_extension")?,
             };
+            this.queue(call)?;
             this.progress.borrow_mut().grants.push(grant);
             Ok(())
         });
         methods.add_method("log", |lua, this, values: Variadic<Value>| {
-            let line = values
-                .iter()
-                .map(|value| print_form(lua, value))
-                .collect::<mlua::Result<Vec<_>>>()?
-                .join("\t");
-            this.progress.borrow_mut().log.push(line);
+            // Text only: a table's __tostring would run inside this host method, where the
+            // instruction hook cannot stop the script cleanly; tostring(value) makes text.
+            let mut parts = Vec::with_capacity(values.len().min(MAX_LIST_ITEMS));
+            for (i, value) in values.iter().enumerate() {
+                let part = match value {
+                    Value::String(s) => s.clone(),
+                    Value::Integer(_) | Value::Number(_) => lua
+                        .coerce_string(value.clone())?
+                        .unwrap_or(lua.create_string("")?),
+                    Value::Boolean(b) => lua.create_string(b.to_string())?,
+                    Value::Nil => lua.create_string("nil")?,
+                    other => {
+                        return Err(argument_error(
+                            call("log"),
+                            i + 1,
+                            format!(
+                                "text expected (a string, number, boolean or nil), got {}; \
+                                 tostring(value) makes text",
+                                lua_type_name(other)
+                            ),
+                        ));
+                    }
+                };
+                parts.push(part);
+            }
+            log_parts(this.progress, &parts);
             Ok(())
         });
 
@@ -1088,9 +1192,9 @@ impl UserData for Ctx<'_> {
             };
             let prompt = fields.text("prompt")?;
             let among = match fields.required("among")? {
-                Value::Table(list) => list
-                    .sequence_values::<Value>()
-                    .map(|value| player_arg(fields.at("among"), &value?, 1))
+                Value::Table(list) => list_items(fields.at("among"), &list)?
+                    .iter()
+                    .map(|value| player_arg(fields.at("among"), value, 1))
                     .collect::<mlua::Result<Vec<Player>>>()?,
                 value => vec![player_arg(fields.at("among"), &value, 1)?],
             };
@@ -1122,20 +1226,38 @@ impl UserData for Ctx<'_> {
                     "a list of option texts expected".into(),
                 ));
             };
-            let labels = list
-                .sequence_values::<Value>()
-                .map(|value| {
-                    let value = value?;
-                    string_arg(fields.at("options"), &value, 1, "option text")
-                        .map(|text| String::from(&*text))
-                })
-                .collect::<mlua::Result<Vec<String>>>()?;
-            if labels.len() > usize::from(u8::MAX) {
-                return Err(argument_error(
+            let mut labels: Vec<String> = Vec::new();
+            let question = prompt.as_deref().unwrap_or("Choose");
+            let mut prompt_bytes = question.len() + 3;
+            for value in list.sequence_values::<Value>() {
+                if labels.len() == usize::from(u8::MAX) {
+                    return Err(argument_error(
+                        fields.at("options"),
+                        1,
+                        "at most 255 options".into(),
+                    ));
+                }
+                let value = value?;
+                let text = text_arg(
                     fields.at("options"),
+                    &value,
                     1,
-                    "at most 255 options".into(),
-                ));
+                    "option text",
+                    MAX_TEXT_BYTES,
+                )?;
+                // "n = label; " for each option.
+                prompt_bytes += text.len() + 7;
+                if prompt_bytes > MAX_PROMPT_BYTES {
+                    return Err(argument_error(
+                        fields.at("options"),
+                        1,
+                        format!(
+                            "the question with its options would take more than \
+                             {MAX_PROMPT_BYTES} bytes (MAX_PROMPT_BYTES)"
+                        ),
+                    ));
+                }
+                labels.push(String::from(&*text));
             }
             let offered = (1..=labels.len())
                 .map(|n| Action::Choose(u8::try_from(n).unwrap_or(u8::MAX)))

@@ -63,6 +63,16 @@ pub enum DeckError {
         /// The file that defined it first.
         first: String,
     },
+    /// A card file whose name is a number (`07.lua`) declares another card's number.
+    #[error("{file}: the file is named for card {named} but declares card {declared}")]
+    WrongNumber {
+        /// The card file.
+        file: String,
+        /// The number the file's table declares.
+        declared: u8,
+        /// The number in the file's name.
+        named: u32,
+    },
     /// A deck loaded as a whole lacks cards (deck §6: cards 1–44, each once).
     #[error("{path}: the deck has no card {}", list(numbers))]
     Missing {
@@ -88,7 +98,8 @@ impl DeckError {
             DeckError::Read { path, .. } | DeckError::Missing { path, .. } => path,
             DeckError::Script { file, .. }
             | DeckError::Header { file, .. }
-            | DeckError::Duplicate { file, .. } => file,
+            | DeckError::Duplicate { file, .. }
+            | DeckError::WrongNumber { file, .. } => file,
         }
     }
 
@@ -97,9 +108,10 @@ impl DeckError {
         match self {
             DeckError::Script { error, .. } => error.line(),
             DeckError::Header { line, .. } => *line,
-            DeckError::Read { .. } | DeckError::Duplicate { .. } | DeckError::Missing { .. } => {
-                None
-            }
+            DeckError::Read { .. }
+            | DeckError::Duplicate { .. }
+            | DeckError::WrongNumber { .. }
+            | DeckError::Missing { .. } => None,
         }
     }
 }
@@ -139,6 +151,10 @@ const EVENT_FIELDS: [&str; 7] = [
     "shaded",
 ];
 const INVASION_FIELDS: [&str; 4] = ["number", "title", "faction", "text"];
+
+/// The longest title, text or faction a card file may give, in bytes: the default deck's
+/// longest text is about 200 bytes, and each is copied out of Lua when the deck loads.
+pub const MAX_CARD_TEXT_BYTES: usize = 4 * 1024;
 
 /// Checks the table a card file returned and reads its header.
 pub(crate) fn read(file: &str, source: &str, value: &Value) -> Result<Header, DeckError> {
@@ -254,6 +270,14 @@ impl Reader<'_> {
 
     fn string(&self, table: &Table, field: &str) -> Result<String, DeckError> {
         match table.raw_get::<Value>(field) {
+            Ok(Value::String(s)) if s.as_bytes().len() > MAX_CARD_TEXT_BYTES => Err(self.error_at(
+                field,
+                format!(
+                    "{field} is {} bytes long; a card's texts may have at most {MAX_CARD_TEXT_BYTES} \
+                     (MAX_CARD_TEXT_BYTES)",
+                    s.as_bytes().len()
+                ),
+            )),
             Ok(Value::String(s)) => s
                 .to_str()
                 .map(|s| s.to_owned())
@@ -276,11 +300,13 @@ impl Reader<'_> {
             };
             if !known {
                 let name = match &key {
-                    Value::String(s) => format!("{:?}", s.to_string_lossy()),
+                    Value::String(s) => format!("{:?}", crate::args::shown(s)),
                     other => format!("a {} key", other.type_name()),
                 };
                 let line = match &key {
-                    Value::String(s) => field_line(self.source, &s.to_string_lossy()),
+                    Value::String(s) if s.as_bytes().len() <= 64 => {
+                        field_line(self.source, &s.to_string_lossy())
+                    }
                     _ => None,
                 };
                 return Err(self.error(

@@ -58,18 +58,17 @@ use darbar::vijayanagara::{
 };
 use mlua::{Function, Table, Value, Variadic};
 
-use crate::host::print_form;
 use crate::{Host, Limits, ScriptError};
 
 pub mod ctx;
 mod shared;
 
-pub use shared::{Cards, registry};
+pub use shared::{Cards, MAX_CACHED_DECKS, registry};
 mod header;
 
 use ctx::{Ctx, Progress, side_name};
-pub use header::DeckError;
 use header::Header;
+pub use header::{DeckError, MAX_CARD_TEXT_BYTES};
 
 /// The card files of the darbar default deck shipped with the crate (`lua/cards/vijayanagara/`),
 /// as `(file name, source)`, in file name order.
@@ -163,7 +162,9 @@ impl CardHost {
     /// Loads a deck from `(file name, source)` pairs, with the default [`Limits`].
     ///
     /// Each file is compiled once and run once (without `ctx`) to read its table, which must
-    /// be a valid card: a number from 1 to 44 that no other file uses; a title; for Event cards
+    /// be a valid card: a number from 1 to 44 that no other file uses and, when the file's name
+    /// is a number (`07.lua`), that number ([`DeckError::WrongNumber`]: a card copied under
+    /// another's name would otherwise replace it silently); a title; for Event cards
     /// (1–36) an order that is a permutation of D, B and V, `stay_eligible`, the two texts and
     /// both side functions; for Mongol Invasion cards (37–44) the faction, BK or VN. Unknown
     /// fields are refused, so a misspelt one is not silently ignored. A deck need not hold
@@ -202,7 +203,7 @@ impl CardHost {
 
     /// Refuses a deck that lacks a card or whose Mongol Invasion cards do not alternate BK
     /// and VN, 37 being BK's (deck §6).
-    fn check_whole(&self, path: &str) -> Result<(), DeckError> {
+    pub(crate) fn check_whole(&self, path: &str) -> Result<(), DeckError> {
         let missing: Vec<u8> = (1..=44).filter(|n| !self.cards.contains_key(n)).collect();
         if !missing.is_empty() {
             return Err(DeckError::Missing {
@@ -334,17 +335,23 @@ impl CardHost {
                 .function(source, file)
                 .map_err(|e| script_error(file, e))?;
             let table = host
-                .new_env()
-                .and_then(|env| {
-                    env.raw_set("print", &quiet)?;
-                    Ok(env)
-                })
+                .new_env(Some(&quiet))
                 .map_err(|e| script_error(file, host.classify(file, &e)))?;
+            let runner = host.runner().clone();
             let value = host
-                .limited(file, || chunk.call::<Value>(table))
+                .limited(file, || runner.call_one(&chunk, table))
                 .map_err(|e| script_error(file, e))?;
             let header = header::read(file, source, &value)?;
             let number = header.number();
+            if let Some(named) = number_in_name(file)
+                && named != u32::from(number)
+            {
+                return Err(DeckError::WrongNumber {
+                    file: file.to_owned(),
+                    declared: number,
+                    named,
+                });
+            }
             if let Some(first) = cards.get(&number) {
                 return Err(DeckError::Duplicate {
                     file: file.to_owned(),
@@ -444,23 +451,12 @@ impl CardHost {
         let progress = RefCell::new(Progress::default());
         let halted = self.host.halted();
         halted.set(false);
+        let runner = self.host.runner();
         let outcome = self.host.lua().scope(|scope| {
-            let env = self.host.new_env()?;
-            env.raw_set(
-                "print",
-                scope.create_function(|lua, args: Variadic<Value>| {
-                    if progress.borrow().log.truncated {
-                        return Ok(());
-                    }
-                    let line = args
-                        .iter()
-                        .map(|value| print_form(lua, value))
-                        .collect::<mlua::Result<Vec<_>>>()?
-                        .join("\t");
-                    progress.borrow_mut().log.push(line);
-                    Ok(())
-                })?,
-            )?;
+            let sink = scope.create_function(|_, (parts, n): (Table, usize)| {
+                ctx::print_to(&progress, &parts, n)
+            })?;
+            let env = self.host.new_env(Some(&sink))?;
             let math: Table = env.raw_get("math")?;
             math.raw_set("random", &self.no_dice)?;
             let ctx = scope.create_userdata(Ctx {
@@ -470,17 +466,27 @@ impl CardHost {
                 halted,
             })?;
             Ok(self.host.limited(&card.file, || {
-                let table: Table = card.chunk.call(env)?;
+                let Value::Table(table) = runner.call_one(&card.chunk, env)? else {
+                    return Err(mlua::Error::RuntimeError(
+                        "the card file no longer returns a table".into(),
+                    ));
+                };
                 let function: Function = table.raw_get(side)?;
-                function.call::<()>(ctx)
+                runner.call(&function, ctx).map(drop)
             }))
         });
         halted.set(false);
         let progress = progress.into_inner();
         let log = progress.log.lines;
         // A choice stops the script wherever it is: what the script did after it (an error
-        // from the stop itself, or anything else) does not count.
-        if let Some((player, choices, prompt)) = progress.pending {
+        // from the stop itself, or anything else) does not count. Except running out of
+        // memory: Lua then runs an emergency collection whose effects depend on the host's
+        // history, so the choice may not be trusted, and the run fails (at the same point of
+        // the card's own allocations in every run).
+        let out_of_memory = matches!(outcome, Ok(Err(ScriptError::MemoryLimit { .. })));
+        if let Some((player, choices, prompt)) = progress.pending
+            && !out_of_memory
+        {
             return Ok(CardRun {
                 progress: EventProgress::Choice {
                     player,
@@ -524,6 +530,16 @@ impl CardHost {
             log,
         })
     }
+}
+
+/// The card number a file's name gives (`07.lua` is card 7), if its stem is all digits.
+fn number_in_name(file: &str) -> Option<u32> {
+    let stem = file.strip_suffix(".lua").unwrap_or(file);
+    let stem = stem.rsplit(['/', '\\']).next().unwrap_or(stem);
+    if stem.is_empty() || stem.len() > 9 || !stem.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    stem.parse().ok()
 }
 
 /// The `*.lua` files of a deck directory as `(file name, source)` pairs, in file-name order.

@@ -4,15 +4,19 @@
 //! A [`CardHost`] owns a Lua state, which must stay on the thread that made it. The rules of a
 //! game are shared between threads (a Python state may move between threads; the simulations
 //! fan out over several), so the rules hold a [`Cards`] instead: the deck's sources, checked
-//! once, and on each thread that runs a card a host of its own, built on first use and kept
-//! for the thread's lifetime.
+//! once, and on each thread that runs a card a host of its own, built on first use.
+//!
+//! A thread keeps the hosts of the last [`MAX_CACHED_DECKS`] decks it ran, keyed by the decks'
+//! contents: a deck read again after its files changed is another deck (it gets a host of its
+//! own, with the new cards), the same files read again share a host, and loading decks over and
+//! over does not make a thread hold ever more Lua states.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use darbar::engine::LoadError;
 use darbar::games::{GameEntry, Registry};
@@ -23,12 +27,53 @@ use serde_json::Value;
 
 use super::{CardHost, DeckError, STANDARD_DECK, read_deck_dir};
 
-/// Tells decks apart in the per-thread host cache.
-static NEXT_DECK: AtomicU64 = AtomicU64::new(0);
+/// How many decks' hosts a thread keeps (the least recently used goes first). A host is a Lua
+/// state of a few megabytes; a game whose deck's host was dropped builds it again on its next
+/// card.
+pub const MAX_CACHED_DECKS: usize = 8;
+
+/// A deck's files, `(file name, source)`.
+type Sources = Arc<[(String, String)]>;
+
+/// A thread's cached host: the deck's key and sources, and the host.
+type Cached = (u64, Sources, Rc<CardHost>);
 
 thread_local! {
-    /// This thread's host for each deck it has run, by deck id.
-    static HOSTS: RefCell<HashMap<u64, Rc<CardHost>>> = RefCell::new(HashMap::new());
+    /// This thread's hosts, least recently used first.
+    static HOSTS: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The key of a deck in the host cache: a hash of its file names and sources.
+fn deck_key(sources: &[(String, String)]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    sources.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// This thread's host for the deck `sources`, if it has one (it becomes the most recent).
+fn cached(key: u64, sources: &Arc<[(String, String)]>) -> Option<Rc<CardHost>> {
+    HOSTS.with(|hosts| {
+        let mut hosts = hosts.borrow_mut();
+        let at = hosts
+            .iter()
+            .position(|(k, s, _)| *k == key && (Arc::ptr_eq(s, sources) || **s == **sources))?;
+        let entry = hosts.remove(at);
+        let host = Rc::clone(&entry.2);
+        hosts.push(entry);
+        Some(host)
+    })
+}
+
+/// Keeps `host` as this thread's host for the deck, dropping the least recently used beyond
+/// [`MAX_CACHED_DECKS`].
+fn keep(key: u64, sources: &Arc<[(String, String)]>, host: &Rc<CardHost>) {
+    HOSTS.with(|hosts| {
+        let mut hosts = hosts.borrow_mut();
+        hosts.retain(|(k, s, _)| !(*k == key && **s == **sources));
+        hosts.push((key, Arc::clone(sources), Rc::clone(host)));
+        let excess = hosts.len().saturating_sub(MAX_CACHED_DECKS);
+        hosts.drain(..excess);
+    });
 }
 
 /// A checked deck of card scripts, shareable between threads: an [`EventHost`] that runs each
@@ -49,7 +94,8 @@ thread_local! {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Cards {
-    id: u64,
+    /// The key of the deck's contents in the per-thread host cache.
+    key: u64,
     sources: Arc<[(String, String)]>,
     rules: DeckRules,
     /// The directory the deck was read from; `None` for the darbar default deck.
@@ -59,32 +105,43 @@ pub struct Cards {
 impl Cards {
     /// The darbar default deck.
     pub fn standard() -> Cards {
-        // One id for every handle of the default deck, so each thread builds its host once.
-        let sources: Vec<(String, String)> = STANDARD_DECK
-            .iter()
-            .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
-            .collect();
+        static STANDARD: OnceLock<(u64, Sources)> = OnceLock::new();
+        let (key, sources) = STANDARD.get_or_init(|| {
+            let sources: Vec<(String, String)> = STANDARD_DECK
+                .iter()
+                .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
+                .collect();
+            (deck_key(&sources), sources.into())
+        });
         Cards {
-            id: u64::MAX,
-            sources: sources.into(),
+            key: *key,
+            sources: Arc::clone(sources),
             rules: DeckRules::standard(),
             dir: None,
         }
     }
 
-    /// A whole deck read from a directory, checked as [`CardHost::from_dir`] checks it.
+    /// A whole deck read from a directory, checked as [`CardHost::from_dir`] checks it. The
+    /// files are read now, once: the deck is what they hold now, and reading the directory
+    /// again after they changed gives another deck.
     pub fn from_dir(path: impl AsRef<Path>) -> Result<Cards, DeckError> {
         let path = path.as_ref();
         let files = read_deck_dir(path)?;
-        let host = CardHost::from_dir(path)?;
+        let host = CardHost::from_sources(&files)?;
+        host.check_whole(&path.display().to_string())?;
         let cards = Cards {
-            id: NEXT_DECK.fetch_add(1, Ordering::Relaxed),
+            key: deck_key(&files),
             sources: files.into(),
             rules: host.deck_rules(),
             dir: Some(path.display().to_string()),
         };
-        HOSTS.with(|hosts| hosts.borrow_mut().insert(cards.id, Rc::new(host)));
+        keep(cards.key, &cards.sources, &Rc::new(host));
         Ok(cards)
+    }
+
+    /// How many decks' hosts this thread holds (at most [`MAX_CACHED_DECKS`]).
+    pub fn cached_hosts() -> usize {
+        HOSTS.with(|hosts| hosts.borrow().len())
     }
 
     /// The deck's faction orders, Stay Eligible flags and Mongol operators.
@@ -109,12 +166,11 @@ impl Cards {
     /// Runs `f` with this thread's host for the deck, building it on first use (the sources
     /// were checked when the deck was made, so building it again does not fail in practice).
     pub fn with_host<T>(&self, f: impl FnOnce(&CardHost) -> T) -> Result<T, DeckError> {
-        let cached = HOSTS.with(|hosts| hosts.borrow().get(&self.id).cloned());
-        let host = match cached {
+        let host = match cached(self.key, &self.sources) {
             Some(host) => host,
             None => {
                 let host = Rc::new(CardHost::from_sources(&self.sources)?);
-                HOSTS.with(|hosts| hosts.borrow_mut().insert(self.id, Rc::clone(&host)));
+                keep(self.key, &self.sources, &host);
                 host
             }
         };

@@ -35,3 +35,32 @@ pub fn assert_host_works(host: &mut Host) {
     );
     assert_eq!(value, Ok(ScriptValue::Integer(112)));
 }
+
+/// Runs `f` on a thread of its own and returns its result, failing the test if it has not
+/// returned within 10 seconds (so a regression that lets a script run forever fails the test
+/// instead of hanging it; the runaway thread ends with the test process).
+pub fn guarded<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    use std::sync::mpsc::{RecvTimeoutError, channel};
+    use std::time::Duration;
+    let (sender, receiver) = channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(f());
+    });
+    match receiver.recv_timeout(Duration::from_secs(10)) {
+        Ok(value) => value,
+        Err(RecvTimeoutError::Timeout) => panic!("{what}: did not return within 10 s"),
+        Err(RecvTimeoutError::Disconnected) => panic!("{what}: panicked"),
+    }
+}
+
+/// Evaluates `source` in a new host on a guarded thread; also checks that the host still
+/// works afterwards.
+pub fn eval_guarded(source: &str) -> Result<ScriptValue, ScriptError> {
+    let owned = source.to_owned();
+    guarded(source, move || {
+        let mut host = Host::new();
+        let result = eval(&mut host, &owned);
+        assert_host_works(&mut host);
+        result
+    })
+}

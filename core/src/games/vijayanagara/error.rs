@@ -114,6 +114,19 @@ pub enum Error {
         /// The side chosen.
         side: EventSide,
     },
+    /// An event granted more Commands, Decrees and lasting effects than one effect may
+    /// ([`EventProgress::MAX_GRANTS`](super::EventProgress::MAX_GRANTS), §2.3.4).
+    #[error(
+        "Event {card} grants {granted} Commands, Decrees and lasting effects; an effect may grant at most {limit} (EventProgress::MAX_GRANTS, §2.3.4)"
+    )]
+    TooManyGrants {
+        /// The card.
+        card: u8,
+        /// How many its effect granted.
+        granted: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// An action arrived after the game ended (§2.2).
     #[error("the game is over (§2.2)")]
     GameOver,
@@ -158,7 +171,7 @@ impl Error {
             Error::IllegalAction { rule, .. } | Error::NotYourDecision { rule, .. } => *rule,
             Error::NothingToDecide | Error::GameOver => Rule("2.2"),
             Error::NoSuchSeat { .. } => Rule("1.1"),
-            Error::NoEventHost | Error::Event { .. } => Rule("2.3.4"),
+            Error::NoEventHost | Error::Event { .. } | Error::TooManyGrants { .. } => Rule("2.3.4"),
             Error::EventWithoutEffect { .. } => Rule("deck C15"),
         }
     }

@@ -56,6 +56,12 @@ pub enum EventProgress {
 }
 
 impl EventProgress {
+    /// The most Commands, Decrees and lasting effects one effect may grant (each becomes a
+    /// frame of the state's stack): the default deck's cards grant at most three, and a host
+    /// that returned more (900,000 free Commands, say) would grow the game without bound. A
+    /// finished effect with more is refused with [`Error::TooManyGrants`], the state unchanged.
+    pub const MAX_GRANTS: usize = 32;
+
     /// A finished effect that grants and logs nothing.
     pub fn done() -> Self {
         EventProgress::Done {
@@ -239,6 +245,13 @@ impl State {
                     card: run.card,
                     message: "the script offered a choice with no options".into(),
                     line: None,
+                });
+            }
+            EventProgress::Done { grants, .. } if grants.len() > EventProgress::MAX_GRANTS => {
+                return Err(Error::TooManyGrants {
+                    card: run.card,
+                    granted: grants.len(),
+                    limit: EventProgress::MAX_GRANTS,
                 });
             }
             EventProgress::Done { grants, .. }
