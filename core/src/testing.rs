@@ -12,6 +12,11 @@
 //!   same to that seat; and that the game ends within [`STEP_CAP`] steps.
 //! - [`play_indices`]: the same checks along a game whose choices are given as indices into
 //!   the legal list: the driver of each game's proptest state machine.
+//! - [`fuzz_snapshots`]: the snapshot mutation fuzz, over the erased interface: damaged
+//!   snapshots of states reached by random play are refused with a typed error or load as
+//!   states the rules play on, checked for some steps, with no panic. Bounded by default; set
+//!   [`FUZZ_CASES_VAR`] (`DARBAR_FUZZ_CASES`) and [`FUZZ_SEED_VAR`] (`DARBAR_FUZZ_SEED`) for
+//!   longer runs ([`FuzzConfig::from_env`]).
 //! - [`on_seeds`]: one seed fan-out over threads.
 //! - [`playthrough`]: a whole game written out step by step, for golden files.
 //!
@@ -25,13 +30,18 @@
 //! assert!(reports.iter().all(|r| r.as_ref().is_ok_and(|r| game.is_terminal(&r.state))));
 //! ```
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::bots::{Bot, RandomBot};
-use crate::engine::{Cites, Game, GameRng, Log, SeatDecision, Snapshot};
+use crate::engine::snapshot::parse_snapshot;
+use crate::engine::{
+    Cites, DynGame, DynState, Game, GameRng, Log, SeatDecision, Snapshot, SnapshotError,
+};
 
 /// No checked game may take more steps than this.
 pub const STEP_CAP: usize = 50_000;
@@ -178,7 +188,9 @@ fn check_step<G: Game>(
     if state.clone() != *state {
         return Err("a clone differs from the state".into());
     }
-    let restored = G::State::from_snapshot(&state.to_snapshot())
+    // The state was validated just above, and validation is a function of the state: a
+    // restored state equal to it passes too, so the round trip need not validate again.
+    let restored = parse_snapshot::<G::State>(&state.to_snapshot())
         .map_err(|e| format!("the snapshot does not load: {e}"))?;
     if restored != *state {
         return Err("the snapshot round trip changed the state".into());
@@ -288,12 +300,47 @@ where
     Ok(())
 }
 
-/// `f` for every seed of `seeds` on `threads` threads (at least 1), results in seed order.
+/// The most worker threads [`on_seeds`] is asked for by the bindings and the command line:
+/// far more than any machine's cores, and far fewer than would exhaust the process (a pool of
+/// a million threads aborts it).
+pub const MAX_THREADS: usize = 256;
+
+/// The most games one call of the bindings or the command line plays: every game leaves a
+/// record in memory until the call returns.
+pub const MAX_GAMES: u64 = 100_000_000;
+
+/// Checks a request for `games` games on `threads` threads against [`MAX_GAMES`] and
+/// [`MAX_THREADS`], saying what is wrong in the caller's words.
+///
+/// ```
+/// use darbar::testing::check_runs;
+///
+/// assert!(check_runs(1000, 2).is_ok());
+/// assert_eq!(
+///     check_runs(10, 0).unwrap_err(),
+///     "threads must be from 1 to 256, not 0"
+/// );
+/// assert!(check_runs(10, 100_000).is_err());
+/// ```
+pub fn check_runs(games: u64, threads: usize) -> Result<(), String> {
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(format!(
+            "threads must be from 1 to {MAX_THREADS}, not {threads}"
+        ));
+    }
+    if games > MAX_GAMES {
+        return Err(format!("at most {MAX_GAMES} games at once, not {games}"));
+    }
+    Ok(())
+}
+
+/// `f` for every seed of `seeds` on `threads` threads (at least 1, at most [`MAX_THREADS`]),
+/// results in seed order.
 pub fn on_seeds<T: Send>(threads: usize, seeds: Range<u64>, f: impl Fn(u64) -> T + Sync) -> Vec<T> {
     use rayon::prelude::*;
     let run = || seeds.clone().into_par_iter().map(&f).collect();
     match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
+        .num_threads(threads.clamp(1, MAX_THREADS))
         .build()
     {
         Ok(pool) => pool.install(run),
@@ -353,4 +400,889 @@ pub fn playthrough<G: Game>(game: &G, seed: u64, title: &str) -> String {
         game.returns(&state)
     );
     text
+}
+
+// ----- the snapshot mutation fuzz ------------------------------------------------------------
+
+/// The environment variable that sets how many cases [`FuzzConfig::from_env`] runs per game:
+/// `DARBAR_FUZZ_CASES=200000 cargo test -p darbar --features test-games --test mutated_snapshots`.
+pub const FUZZ_CASES_VAR: &str = "DARBAR_FUZZ_CASES";
+/// The environment variable that sets the seed of [`FuzzConfig::from_env`].
+pub const FUZZ_SEED_VAR: &str = "DARBAR_FUZZ_SEED";
+/// Cases per game when [`FUZZ_CASES_VAR`] is not set: a few seconds per game in the test
+/// profile.
+pub const DEFAULT_FUZZ_CASES: usize = 3_000;
+
+/// How a [`fuzz_snapshots`] run goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FuzzConfig {
+    /// The seed of everything: the games the snapshots come from and every mutation.
+    pub seed: u64,
+    /// Mutated snapshots to try.
+    pub cases: usize,
+    /// Steps played, each checked, from every mutated snapshot that loads.
+    pub steps: usize,
+    /// Threads sharing the cases (at least 1).
+    pub threads: usize,
+}
+
+impl Default for FuzzConfig {
+    fn default() -> Self {
+        FuzzConfig {
+            seed: 0,
+            cases: DEFAULT_FUZZ_CASES,
+            steps: 6,
+            threads: 2,
+        }
+    }
+}
+
+impl FuzzConfig {
+    /// The default configuration, with [`FuzzConfig::cases`] from [`FUZZ_CASES_VAR`] and
+    /// [`FuzzConfig::seed`] from [`FUZZ_SEED_VAR`] when they are set (to a number).
+    pub fn from_env() -> Self {
+        let number = |var: &str| {
+            std::env::var(var)
+                .ok()
+                .and_then(|v| v.trim().parse::<u64>().ok())
+        };
+        let default = FuzzConfig::default();
+        FuzzConfig {
+            seed: number(FUZZ_SEED_VAR).unwrap_or(default.seed),
+            cases: number(FUZZ_CASES_VAR)
+                .and_then(|n| usize::try_from(n).ok())
+                .unwrap_or(default.cases),
+            ..default
+        }
+    }
+}
+
+/// What a [`fuzz_snapshots`] run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FuzzReport {
+    /// The game.
+    pub game: String,
+    /// Mutated snapshots tried.
+    pub cases: usize,
+    /// Refused, by the kind of [`SnapshotError`] (and the rule, for an impossible state).
+    pub refused: BTreeMap<String, usize>,
+    /// Mutated snapshots that loaded (many mutations change nothing the state keeps).
+    pub accepted: usize,
+    /// Actions applied, checked, from the snapshots that loaded.
+    pub steps: usize,
+}
+
+impl fmt::Display for FuzzReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let refused: usize = self.refused.values().sum();
+        write!(
+            f,
+            "{}: {} mutated snapshots, {refused} refused, {} loaded and played {} checked steps",
+            self.game, self.cases, self.accepted, self.steps
+        )
+    }
+}
+
+/// A mutated snapshot that broke a check, with everything needed to reproduce it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FuzzFailure {
+    /// The game.
+    pub game: String,
+    /// The run's seed ([`FuzzConfig::seed`]).
+    pub seed: u64,
+    /// The case, from 0: the same seed and case give the same mutation.
+    pub case: usize,
+    /// The mutations made, in order.
+    pub mutations: Vec<String>,
+    /// What went wrong: a check that failed, or a panic's message.
+    pub what: String,
+    /// The mutated snapshot text.
+    pub text: String,
+}
+
+impl fmt::Display for FuzzFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} seed {} case {}: {}\nmutations: {}\nsnapshot:\n{}",
+            self.game,
+            self.seed,
+            self.case,
+            self.what,
+            self.mutations.join("; "),
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for FuzzFailure {}
+
+/// The snapshot mutation fuzz, for any game behind the erased interface: snapshots of states
+/// reached by random play at several depths (the start, a few steps in, positions drawn all
+/// through the game, the end) are damaged and loaded again through [`DynGame::restore`]. A
+/// case picks the kind of decision first (by the rule it cites), then a snapshot waiting for
+/// one, so that rare decisions are damaged as often as common ones.
+///
+/// Each case makes one to three mutations of one snapshot: byte flips, insertions and deletions
+/// in the text; field and element deletions; type swaps (a number, string, `null`, array,
+/// object or boolean for any value); numbers set to boundary values (0, ±1, one off, twice,
+/// the `u8`/`u16`/`u32`/`u64` limits, huge, fractional); strings and enum tags swapped for
+/// others of the same snapshot (another card, space, faction, variant); booleans flipped;
+/// array elements duplicated, removed, reordered, cleared or taken from another snapshot; and
+/// values spliced in from another state of the game.
+///
+/// A refused snapshot is always a typed [`SnapshotError`] (an impossible state names a rule).
+/// A snapshot that loads must be a state the rules can play on: for [`FuzzConfig::steps`]
+/// steps of random play its invariants hold ([`DynState::check_invariants`], which each game
+/// makes cover its decision, so a state with no decision must be over); a decision's seat is
+/// at the table; every seat's view, observation and the returns, text, picture and legal
+/// actions' text compute; every listed action (up to 16 of them, drawn at random) applies
+/// and leads to a state whose invariants hold; and the snapshot after each step loads again,
+/// equal. Nothing may panic: every case runs under `catch_unwind`, and a panic is reported as
+/// a failure with the seed, the case, the mutations and the mutated text. The failure
+/// returned is the lowest failing case, whatever the threads.
+///
+/// Deterministic: the same game, seed and cases give the same mutations and the same result.
+///
+/// ```
+/// use darbar::games::Registry;
+/// use darbar::testing::{FuzzConfig, fuzz_snapshots};
+///
+/// let raid = Registry::standard().load("raid", &serde_json::Value::Null).unwrap();
+/// let config = FuzzConfig { cases: 60, threads: 1, ..FuzzConfig::default() };
+/// let report = fuzz_snapshots(&*raid, &config).unwrap_or_else(|failure| panic!("{failure}"));
+/// assert_eq!(report.cases, 60);
+/// assert!(report.refused.values().sum::<usize>() + report.accepted == 60);
+/// ```
+pub fn fuzz_snapshots(game: &dyn DynGame, config: &FuzzConfig) -> Result<FuzzReport, FuzzFailure> {
+    let pool = snapshot_pool(game, config.seed);
+    let outcomes = on_seeds(config.threads, 0..config.cases as u64, |case| {
+        fuzz_case(game, config, &pool, case)
+    });
+    let mut report = FuzzReport {
+        game: game.name().to_owned(),
+        cases: config.cases,
+        ..FuzzReport::default()
+    };
+    for outcome in outcomes {
+        match outcome? {
+            CaseOutcome::Refused(kind) => *report.refused.entry(kind).or_default() += 1,
+            CaseOutcome::Played(steps) => {
+                report.accepted += 1;
+                report.steps += steps;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// The depths, in actions from the start, at which the fuzz takes snapshots of a random game;
+/// one position in [`FUZZ_SAMPLE_EVERY`] besides, at random, and the game's last position.
+const FUZZ_DEPTHS: [usize; 8] = [0, 1, 2, 3, 5, 8, 13, 21];
+/// Besides [`FUZZ_DEPTHS`], the fuzz keeps one position in this many of its random games, so
+/// that the snapshots catch every kind of decision the game has, the rare ones too.
+const FUZZ_SAMPLE_EVERY: usize = 8;
+/// Random games the snapshots come from.
+const FUZZ_GAMES: u64 = 8;
+/// Listed actions tried at each step of a loaded snapshot.
+const FUZZ_TRIES_PER_STEP: usize = 16;
+
+/// Snapshots of random games of `game`: at [`FUZZ_DEPTHS`], one position in
+/// [`FUZZ_SAMPLE_EVERY`] at random, and at their ends; grouped by the rule of the decision
+/// they wait for (the end in a group of its own), so that a case picks a kind of decision
+/// first and the rare kinds (a battle's losses, a purchase of shifts) are damaged as often as
+/// the common ones.
+fn snapshot_pool(game: &dyn DynGame, seed: u64) -> Vec<Vec<String>> {
+    let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for g in 0..FUZZ_GAMES {
+        let game_seed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(g);
+        let mut state = game.new_initial_state(game_seed);
+        let mut rng = GameRng::from_seed_u64(game_seed ^ 0x5eed);
+        let mut step = 0;
+        loop {
+            let legal = state.legal_actions();
+            let last = legal.is_empty() || step >= STEP_CAP;
+            if last || FUZZ_DEPTHS.contains(&step) || pick(&mut rng, FUZZ_SAMPLE_EVERY) == 0 {
+                let kind = state
+                    .decision_kind()
+                    .map_or_else(|| "over".to_owned(), |(_, rule)| rule.to_string());
+                groups.entry(kind).or_default().push(state.to_snapshot());
+            }
+            if last {
+                break;
+            }
+            let id = legal[pick(&mut rng, legal.len())];
+            if state.apply(id).is_err() {
+                break;
+            }
+            step += 1;
+        }
+    }
+    groups.into_values().collect()
+}
+
+/// What one case came to, when it broke no check.
+enum CaseOutcome {
+    /// The mutated snapshot was refused, with this kind of error.
+    Refused(String),
+    /// It loaded, and this many steps were played from it.
+    Played(usize),
+}
+
+/// One case: mutate a snapshot of the pool, load it, and check what loads.
+fn fuzz_case(
+    game: &dyn DynGame,
+    config: &FuzzConfig,
+    pool: &[Vec<String>],
+    case: u64,
+) -> Result<CaseOutcome, FuzzFailure> {
+    let mut rng = GameRng::from_seed_u64(
+        config.seed ^ case.wrapping_add(1).wrapping_mul(0xd1b5_4a32_d192_ed03),
+    );
+    let snapshot = |rng: &mut GameRng| {
+        let group = &pool[pick(rng, pool.len())];
+        &group[pick(rng, group.len())]
+    };
+    let base = snapshot(&mut rng);
+    let donor = snapshot(&mut rng);
+    let (text, mutations) = mutate(base, donor, &mut rng);
+    let failure = |what: String| FuzzFailure {
+        game: game.name().to_owned(),
+        seed: config.seed,
+        case: usize::try_from(case).unwrap_or(usize::MAX),
+        mutations: mutations.clone(),
+        what,
+        text: text.clone(),
+    };
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        check_mutated(game, &text, config.steps, &mut rng)
+    }));
+    match run {
+        Ok(Ok(outcome)) => Ok(outcome),
+        Ok(Err(what)) => Err(failure(what)),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic with no message".to_owned());
+            Err(failure(format!("panicked: {message}")))
+        }
+    }
+}
+
+/// Loads `text` and, if it loads, plays and checks `steps` steps from it.
+fn check_mutated(
+    game: &dyn DynGame,
+    text: &str,
+    steps: usize,
+    rng: &mut GameRng,
+) -> Result<CaseOutcome, String> {
+    let mut state = match game.restore(text) {
+        Ok(state) => state,
+        Err(error) => {
+            if let SnapshotError::Impossible { rule, reason } = &error
+                && (rule.section().is_empty() || reason.is_empty())
+            {
+                return Err(format!(
+                    "an impossible state refused without a rule: {error}"
+                ));
+            }
+            return Ok(CaseOutcome::Refused(error_kind(&error)));
+        }
+    };
+    for step in 0..=steps {
+        let at = |what: String| format!("step {step} after loading: {what}");
+        check_loaded(game, &*state).map_err(at)?;
+        let legal = state.legal_actions().to_vec();
+        if legal.is_empty() {
+            return Ok(CaseOutcome::Played(step));
+        }
+        if step == steps {
+            break;
+        }
+        for &id in sample(&legal, FUZZ_TRIES_PER_STEP, rng).iter() {
+            let mut next = state.clone_box();
+            let name = game.action_to_string(id).unwrap_or_else(|| id.to_string());
+            next.apply(id)
+                .map_err(|e| at(format!("the listed action {name} was refused: {e}")))?;
+            next.check_invariants()
+                .map_err(|broken| at(format!("after the listed action {name}: {broken}")))?;
+        }
+        let id = legal[pick(rng, legal.len())];
+        state
+            .apply(id)
+            .map_err(|e| at(format!("the listed action {id} was refused: {e}")))?;
+        let text = state.to_snapshot();
+        let restored = game
+            .restore(&text)
+            .map_err(|e| at(format!("the snapshot after action {id} does not load: {e}")))?;
+        if !restored.eq_dyn(&*state) {
+            return Err(at(format!(
+                "the snapshot after action {id} loads as another state"
+            )));
+        }
+    }
+    Ok(CaseOutcome::Played(steps))
+}
+
+/// The checks of a loaded state that need no action.
+fn check_loaded(game: &dyn DynGame, state: &dyn DynState) -> Result<(), String> {
+    state
+        .check_invariants()
+        .map_err(|broken| format!("invariant broken: {broken}"))?;
+    let players = game.num_players();
+    match state.current_player() {
+        Some(seat) if seat >= players => {
+            return Err(format!("seat {seat} decides in a game of {players}"));
+        }
+        Some(_) if state.legal_actions().is_empty() => {
+            return Err("a decision with no choice".into());
+        }
+        _ => {}
+    }
+    if state.returns().len() != players {
+        return Err(format!("returns() does not have {players} entries"));
+    }
+    for seat in 0..players {
+        let observation = state.observation(seat);
+        if observation.len() != game.observation_len() {
+            return Err(format!(
+                "seat {seat}'s observation has {} numbers, not {}",
+                observation.len(),
+                game.observation_len()
+            ));
+        }
+        let _ = state.view_json(seat);
+    }
+    let _ = state.to_string();
+    let _ = state.to_svg();
+    let _ = state.legal_action_strings();
+    let _ = state.decision_kind();
+    let _ = state.prompt();
+    Ok(())
+}
+
+/// The kind of a refusal, for the report: the variant, and the rule of an impossible state.
+fn error_kind(error: &SnapshotError) -> String {
+    match error {
+        SnapshotError::Truncated(_) => "truncated".into(),
+        SnapshotError::Malformed(_) => "malformed".into(),
+        SnapshotError::NotASnapshot(_) => "not a snapshot".into(),
+        SnapshotError::UnsupportedVersion { .. } => "unsupported version".into(),
+        SnapshotError::WrongGame { .. } => "wrong game".into(),
+        SnapshotError::BadState(_) => "bad state".into(),
+        SnapshotError::OtherOptions => "other options".into(),
+        SnapshotError::Impossible { rule, .. } => format!("impossible ({rule})"),
+    }
+}
+
+/// A uniform index below `len` (0 for an empty range).
+fn pick(rng: &mut GameRng, len: usize) -> usize {
+    rng.below(u32::try_from(len).unwrap_or(u32::MAX)) as usize
+}
+
+/// Up to `n` of `items`, drawn without repeats, in their order; all of them if there are few.
+fn sample(items: &[usize], n: usize, rng: &mut GameRng) -> Vec<usize> {
+    if items.len() <= n {
+        return items.to_vec();
+    }
+    let mut indices: Vec<usize> = (0..items.len()).collect();
+    rng.shuffle(&mut indices);
+    indices.truncate(n);
+    indices.sort_unstable();
+    indices.into_iter().map(|i| items[i]).collect()
+}
+
+/// One step of a path into a JSON value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+fn path_text(path: &[Seg]) -> String {
+    let mut text = String::new();
+    for seg in path {
+        match seg {
+            Seg::Key(key) => {
+                if !text.is_empty() {
+                    text.push('.');
+                }
+                text.push_str(key);
+            }
+            Seg::Index(i) => {
+                let _ = write!(text, "[{i}]");
+            }
+        }
+    }
+    if text.is_empty() {
+        "the snapshot".into()
+    } else {
+        text
+    }
+}
+
+/// Every path in `value`, `value` itself first.
+fn paths(value: &Value, prefix: &mut Vec<Seg>, out: &mut Vec<Vec<Seg>>) {
+    out.push(prefix.clone());
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                prefix.push(Seg::Key(key.clone()));
+                paths(child, prefix, out);
+                prefix.pop();
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                prefix.push(Seg::Index(i));
+                paths(child, prefix, out);
+                prefix.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at_path<'v>(value: &'v Value, path: &[Seg]) -> Option<&'v Value> {
+    path.iter().try_fold(value, |v, seg| match seg {
+        Seg::Key(key) => v.get(key.as_str()),
+        Seg::Index(i) => v.get(*i),
+    })
+}
+
+fn at_path_mut<'v>(value: &'v mut Value, path: &[Seg]) -> Option<&'v mut Value> {
+    path.iter().try_fold(value, |v, seg| match seg {
+        Seg::Key(key) => v.get_mut(key.as_str()),
+        Seg::Index(i) => v.get_mut(*i),
+    })
+}
+
+/// The JSON type of a value, for choosing nodes of one type.
+fn json_type(value: &Value) -> u8 {
+    match value {
+        Value::Null => 0,
+        Value::Bool(_) => 1,
+        Value::Number(_) => 2,
+        Value::String(_) => 3,
+        Value::Array(_) => 4,
+        Value::Object(_) => 5,
+    }
+}
+
+/// Applies one to three mutations to `base`, with `donor` (another snapshot of the game) as a
+/// source of values; returns the text and the mutations in words.
+fn mutate(base: &str, donor: &str, rng: &mut GameRng) -> (String, Vec<String>) {
+    let mut value: Value = serde_json::from_str(base).unwrap_or(Value::Null);
+    let donor: Value = serde_json::from_str(donor).unwrap_or(Value::Null);
+    // One mutation half the time, two or three otherwise.
+    let count = [1, 1, 1, 2, 2, 3][pick(rng, 6)];
+    let mut words = Vec::new();
+    let mut text_edits = 0;
+    for _ in 0..count {
+        // One in ten mutations edits the text itself; they are made last, on the text.
+        if pick(rng, 10) == 0 {
+            text_edits += 1;
+        } else {
+            words.push(mutate_value(&mut value, &donor, rng));
+        }
+    }
+    let mut text = if pick(rng, 2) == 0 {
+        serde_json::to_string(&value).unwrap_or_default()
+    } else {
+        serde_json::to_string_pretty(&value).unwrap_or_default()
+    };
+    for _ in 0..text_edits {
+        words.push(mutate_text(&mut text, rng));
+    }
+    (text, words)
+}
+
+/// One byte of the text flipped, inserted or deleted (ASCII only, so the text stays UTF-8).
+fn mutate_text(text: &mut String, rng: &mut GameRng) -> String {
+    let mut bytes = std::mem::take(text).into_bytes();
+    let at = pick(rng, bytes.len().max(1));
+    let printable = b' ' + u8::try_from(pick(rng, 95)).unwrap_or(0);
+    let word = match pick(rng, 4) {
+        0 if at < bytes.len() && bytes[at].is_ascii() => {
+            let bit = 1u8 << pick(rng, 7);
+            bytes[at] ^= bit;
+            format!("flipped bit {bit:#04x} of byte {at}")
+        }
+        1 if at < bytes.len() && bytes[at].is_ascii() => {
+            bytes[at] = printable;
+            format!("replaced byte {at} with {:?}", bytes[at] as char)
+        }
+        2 if at < bytes.len() && bytes[at].is_ascii() => {
+            bytes.remove(at);
+            format!("deleted byte {at}")
+        }
+        _ => {
+            bytes.insert(at.min(bytes.len()), printable);
+            format!("inserted {:?} at byte {at}", printable as char)
+        }
+    };
+    *text = String::from_utf8(bytes).unwrap_or_default();
+    word
+}
+
+/// One mutation of the parsed snapshot, described.
+fn mutate_value(value: &mut Value, donor: &Value, rng: &mut GameRng) -> String {
+    let mut all = Vec::new();
+    // Mostly inside the state; now and then anywhere in the envelope.
+    let (root, whole) = if value.get("state").is_some() && pick(rng, 20) != 0 {
+        (vec![Seg::Key("state".into())], false)
+    } else {
+        (Vec::new(), true)
+    };
+    let Some(scope) = at_path(value, &root) else {
+        return "nothing to mutate".into();
+    };
+    let mut prefix = root.clone();
+    paths(scope, &mut prefix, &mut all);
+    if !whole {
+        all.remove(0);
+    }
+    // A third of the time any node; a third, a top-level field of the state first; a third,
+    // a key first (`remaining`, `player`, `troops`…), whatever its depth: so that every part
+    // of the state, and every kind of field, is mutated often, however small or deep.
+    let mut candidates: Vec<Vec<Seg>> = all.clone();
+    match pick(rng, 3) {
+        1 if !whole => {
+            let fields: Vec<&Vec<Seg>> = all.iter().filter(|p| p.len() == root.len() + 1).collect();
+            if !fields.is_empty() {
+                let field = fields[pick(rng, fields.len())].clone();
+                candidates.retain(|p| p.starts_with(&field));
+            }
+        }
+        2 => {
+            let keys: BTreeSet<&str> = all.iter().filter_map(|p| key_of(p)).collect();
+            let keys: Vec<&str> = keys.into_iter().collect();
+            if !keys.is_empty() {
+                let key = keys[pick(rng, keys.len())].to_owned();
+                candidates.retain(|p| key_of(p) == Some(key.as_str()));
+            }
+        }
+        _ => {}
+    }
+    // 0, 8 delete; 1 type swap; 2 number; 3 string; 4 array; 5 enum tag; 6 boolean; 7 splice;
+    // 9 a value found under the same key elsewhere (another card, space, step, option). Most
+    // of the weight goes to the mutations that keep the snapshot's shape, so that they reach
+    // the rules' checks rather than the parser's.
+    const WEIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (8, 1),
+        (1, 1),
+        (2, 3),
+        (3, 1),
+        (4, 3),
+        (5, 1),
+        (6, 1),
+        (7, 2),
+        (9, 5),
+    ];
+    let total: usize = WEIGHTS.iter().map(|w| w.1).sum();
+    let mut roll = pick(rng, total);
+    let op = WEIGHTS
+        .iter()
+        .find(|&&(_, w)| {
+            let hit = roll < w;
+            roll = roll.saturating_sub(w);
+            hit
+        })
+        .map_or(0, |w| w.0);
+    // Numbers, strings, arrays and booleans have operations of their own: choose among those.
+    let wanted = match op {
+        2 => Some(2),
+        3 => Some(3),
+        4 => Some(4),
+        6 => Some(1),
+        _ => None,
+    };
+    if let Some(t) = wanted {
+        let typed: Vec<Vec<Seg>> = candidates
+            .iter()
+            .filter(|p| at_path(value, p).is_some_and(|v| json_type(v) == t))
+            .cloned()
+            .collect();
+        if !typed.is_empty() {
+            candidates = typed;
+        }
+    }
+    if candidates.is_empty() {
+        return "nothing to mutate".into();
+    }
+    let path = candidates[pick(rng, candidates.len())].clone();
+    let where_ = path_text(&path);
+    let same_key = same_key_values(value, donor, &path);
+    let strings = collect_strings(value, donor);
+    let tags = collect_tags(value, donor);
+    let donor_nodes = {
+        let mut out = Vec::new();
+        paths(donor, &mut Vec::new(), &mut out);
+        out
+    };
+    let Some(node) = at_path_mut(value, &path) else {
+        return "nothing to mutate".into();
+    };
+    match (op, &mut *node) {
+        (2, Value::Number(n)) => {
+            let new = boundary_number(n, rng);
+            let word = format!("set {where_} from {n} to {new}");
+            *node = new;
+            word
+        }
+        (3, Value::String(s)) => {
+            let new = match pick(rng, 4) {
+                0 => String::new(),
+                1 => format!("{s}x"),
+                _ => strings[pick(rng, strings.len())].clone(),
+            };
+            let word = format!("set {where_} from {s:?} to {new:?}");
+            *s = new;
+            word
+        }
+        (4, Value::Array(items)) => mutate_array(items, &where_, donor, &donor_nodes, rng),
+        (9, _) if !same_key.is_empty() => {
+            let new = same_key[pick(rng, same_key.len())].clone();
+            let word = format!("set {where_} from {node} to {new}");
+            *node = new;
+            word
+        }
+        (6, Value::Bool(b)) => {
+            *b = !*b;
+            format!("flipped {where_} to {b}")
+        }
+        (5, Value::Object(map)) if map.len() == 1 && !tags.is_empty() => {
+            // An externally tagged enum: another variant's name, the same content.
+            let (old, content) = map
+                .iter()
+                .next()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .unwrap_or_default();
+            let tag = tags[pick(rng, tags.len())].clone();
+            map.clear();
+            map.insert(tag.clone(), content);
+            format!("renamed the variant {old} at {where_} to {tag}")
+        }
+        (7, _) => {
+            // A value of the same place in another state, or else one of the same type.
+            let same_place = at_path(donor, &path).filter(|d| *d != &*node).cloned();
+            let new = same_place.unwrap_or_else(|| {
+                let typed: Vec<&Vec<Seg>> = donor_nodes
+                    .iter()
+                    .filter(|p| at_path(donor, p).is_some_and(|v| json_type(v) == json_type(node)))
+                    .collect();
+                let from = if typed.is_empty() {
+                    Vec::new()
+                } else {
+                    typed[pick(rng, typed.len())].clone()
+                };
+                at_path(donor, &from).cloned().unwrap_or(Value::Null)
+            });
+            *node = new;
+            format!("spliced another state's value into {where_}")
+        }
+        (0, _) | (8, _) => {
+            // Delete the node from its parent.
+            let Some((last, parent_path)) = path.split_last() else {
+                *node = Value::Null;
+                return "replaced the snapshot with null".into();
+            };
+            match (at_path_mut(value, parent_path), last) {
+                (Some(Value::Object(map)), Seg::Key(key)) => {
+                    map.remove(key);
+                }
+                (Some(Value::Array(items)), Seg::Index(i)) if *i < items.len() => {
+                    items.remove(*i);
+                }
+                _ => {}
+            }
+            format!("deleted {where_}")
+        }
+        _ => {
+            // A type swap.
+            let new = match pick(rng, 7) {
+                0 => Value::Null,
+                1 => Value::Bool(pick(rng, 2) == 0),
+                2 => Value::from(pick(rng, 3)),
+                3 => Value::String(strings[pick(rng, strings.len())].clone()),
+                4 => Value::Array(Vec::new()),
+                5 => Value::Array(vec![node.clone()]),
+                _ => Value::Object(Default::default()),
+            };
+            let word = format!("swapped {where_} for {new}");
+            *node = new;
+            word
+        }
+    }
+}
+
+/// One of the array operations: duplicate, remove, swap, reverse, rotate, clear, or take an
+/// element from another state.
+fn mutate_array(
+    items: &mut Vec<Value>,
+    where_: &str,
+    donor: &Value,
+    donor_nodes: &[Vec<Seg>],
+    rng: &mut GameRng,
+) -> String {
+    let len = items.len();
+    let i = pick(rng, len.max(1));
+    let j = pick(rng, len.max(1));
+    match pick(rng, 7) {
+        0 if len > 0 => {
+            let copy = items[i].clone();
+            items.insert(i + 1, copy);
+            format!("duplicated {where_}[{i}]")
+        }
+        1 if len > 0 => {
+            items.remove(i);
+            format!("removed {where_}[{i}]")
+        }
+        2 if len > 1 => {
+            items.swap(i, j);
+            format!("swapped {where_}[{i}] and [{j}]")
+        }
+        3 if len > 1 => {
+            items.reverse();
+            format!("reversed {where_}")
+        }
+        4 if len > 1 => {
+            items.rotate_left(1);
+            format!("rotated {where_}")
+        }
+        5 => {
+            items.clear();
+            format!("emptied {where_}")
+        }
+        _ => {
+            // An element of an array of the other state.
+            let arrays: Vec<&Vec<Value>> = donor_nodes
+                .iter()
+                .filter_map(|p| at_path(donor, p).and_then(Value::as_array))
+                .filter(|a| !a.is_empty())
+                .collect();
+            if arrays.is_empty() {
+                items.clear();
+                return format!("emptied {where_}");
+            }
+            let from = arrays[pick(rng, arrays.len())];
+            let element = from[pick(rng, from.len())].clone();
+            let at = pick(rng, len + 1);
+            items.insert(at, element);
+            format!("inserted another state's element into {where_} at {at}")
+        }
+    }
+}
+
+/// A boundary value for a number: 0, ±1, one off, twice, a type's limit, huge, a fraction.
+fn boundary_number(n: &serde_json::Number, rng: &mut GameRng) -> Value {
+    let as_i = n
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| n.as_u64().map(i128::from))
+        .unwrap_or(0);
+    let integer = |x: i128| {
+        u64::try_from(x)
+            .map(Value::from)
+            .or_else(|_| i64::try_from(x).map(Value::from))
+            .unwrap_or(Value::Null)
+    };
+    match pick(rng, 24) {
+        16..=19 => Value::from(pick(rng, 8)),
+        // The limit of the type a small count most likely has.
+        20..=23 if as_i.unsigned_abs() < 256 => Value::from(u8::MAX),
+        20..=23 => Value::from(u32::MAX),
+        0 => Value::from(0),
+        1 => Value::from(1),
+        2 => Value::from(-1),
+        3 => integer(as_i + 1),
+        4 => integer(as_i - 1),
+        5 => integer(as_i * 2),
+        6 => Value::from(u8::MAX),
+        7 => Value::from(u16::from(u8::MAX) + 1),
+        8 => Value::from(u16::MAX),
+        9 => Value::from(u32::from(u16::MAX) + 1),
+        10 => Value::from(u32::MAX),
+        11 => Value::from(u64::from(u32::MAX) + 1),
+        12 => Value::from(u64::MAX),
+        13 => Value::from(i64::MIN),
+        14 => serde_json::Number::from_f64(1e30).map_or(Value::Null, Value::Number),
+        _ => serde_json::Number::from_f64(0.5).map_or(Value::Null, Value::Number),
+    }
+}
+
+/// The key a value is found under: the last key of its path (an element of an array counts
+/// as under the array's key).
+fn key_of(path: &[Seg]) -> Option<&str> {
+    path.iter().rev().find_map(|seg| match seg {
+        Seg::Key(key) => Some(key.as_str()),
+        Seg::Index(_) => None,
+    })
+}
+
+/// The values found under the same key as `path` anywhere in both snapshots, other than the
+/// one there now: values of the right type, and often of the right range, for the field.
+fn same_key_values(value: &Value, donor: &Value, path: &[Seg]) -> Vec<Value> {
+    let Some(key) = key_of(path) else {
+        return Vec::new();
+    };
+    let element = matches!(path.last(), Some(Seg::Index(_)));
+    let current = at_path(value, path);
+    let mut out: Vec<Value> = Vec::new();
+    for doc in [value, donor] {
+        let mut all = Vec::new();
+        paths(doc, &mut Vec::new(), &mut all);
+        for p in all {
+            let same =
+                key_of(&p) == Some(key) && matches!(p.last(), Some(Seg::Index(_))) == element;
+            if let Some(v) = at_path(doc, &p).filter(|v| same && Some(*v) != current)
+                && !out.contains(v)
+            {
+                out.push(v.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Every string value of both snapshots, and an empty one.
+fn collect_strings(a: &Value, b: &Value) -> Vec<String> {
+    fn walk(v: &Value, out: &mut BTreeSet<String>) {
+        match v {
+            Value::String(s) => {
+                out.insert(s.clone());
+            }
+            Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
+            Value::Object(map) => map.values().for_each(|i| walk(i, out)),
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    out.insert(String::new());
+    walk(a, &mut out);
+    walk(b, &mut out);
+    out.into_iter().collect()
+}
+
+/// The keys of every one-key object of both snapshots: the variant names of tagged enums.
+fn collect_tags(a: &Value, b: &Value) -> Vec<String> {
+    fn walk(v: &Value, out: &mut BTreeSet<String>) {
+        match v {
+            Value::Array(items) => items.iter().for_each(|i| walk(i, out)),
+            Value::Object(map) => {
+                if map.len() == 1 {
+                    out.extend(map.keys().cloned());
+                }
+                map.values().for_each(|i| walk(i, out));
+            }
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(a, &mut out);
+    walk(b, &mut out);
+    out.into_iter().collect()
 }

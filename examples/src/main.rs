@@ -166,13 +166,17 @@ struct RunArgs {
     threads: usize,
 }
 
-impl From<RunArgs> for Runs {
-    fn from(runs: RunArgs) -> Runs {
-        Runs {
+impl TryFrom<RunArgs> for Runs {
+    type Error = String;
+
+    /// Refuses counts that would exhaust the process (a pool of 100,000 threads aborts it).
+    fn try_from(runs: RunArgs) -> Result<Runs, String> {
+        darbar::testing::check_runs(runs.games, runs.threads)?;
+        Ok(Runs {
             games: runs.games,
             first: runs.first,
-            threads: runs.threads.max(1),
-        }
+            threads: runs.threads,
+        })
     }
 }
 
@@ -258,19 +262,19 @@ fn run(cli: Cli) -> Result<String, String> {
             runs,
             play_only,
             flags,
-        } => commands::fuzz(&game, &flags.into(), runs.into(), play_only),
+        } => commands::fuzz(&game, &flags.into(), runs.try_into()?, play_only),
         Command::Bench {
             game,
             runs,
             json,
             flags,
-        } => commands::bench(&game, &flags.into(), runs.into(), json),
+        } => commands::bench(&game, &flags.into(), runs.try_into()?, json),
         Command::Stats {
             game,
             runs,
             bots,
             flags,
-        } => commands::stats(&game, &flags.into(), runs.into(), &bots),
+        } => commands::stats(&game, &flags.into(), runs.try_into()?, &bots),
         Command::Eval {
             script,
             seed,

@@ -497,3 +497,22 @@ fn players_is_an_option_of_games_with_a_player_count() {
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--players applies to nim only"));
 }
+
+#[test]
+fn run_counts_that_would_exhaust_the_process_are_refused() {
+    // A pool of 100,000 threads aborts the process: refused before any thread starts.
+    for command in ["fuzz", "bench", "stats"] {
+        for threads in ["0", "100000"] {
+            let output = darbar(&[command, "raid", "--games", "3", "--threads", threads]);
+            assert!(!output.status.success(), "{command} --threads {threads}");
+            let error = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                error.contains(&format!("threads must be from 1 to 256, not {threads}")),
+                "{error}"
+            );
+        }
+    }
+    let output = darbar(&["bench", "nim", "--games", "1000000000000"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("games at once"));
+}

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use darbar::engine::{DynGame, Seat};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyBool, PyString, PyTuple};
 
 use crate::game::{self, Game};
 use crate::games;
@@ -164,15 +164,23 @@ pub(crate) fn action_form(game: &dyn DynGame, obj: &Bound<'_, PyAny>) -> PyResul
         }
         return Ok(ActionForm::Id(action.id));
     }
+    // `True` is an int to Python, but not an action number to anyone who wrote it.
+    let not_an_action = || -> PyResult<PyErr> {
+        Ok(PyTypeError::new_err(format!(
+            "an action is an int (its number), an Action or a str, not {}",
+            obj.get_type().name()?
+        )))
+    };
+    if obj.is_instance_of::<PyBool>() {
+        return Err(not_an_action()?);
+    }
     let id = match obj.extract::<i64>() {
         Ok(id) => id,
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => i64::MAX,
-        Err(_) => {
-            return Err(PyTypeError::new_err(format!(
-                "an action is an int (its number), an Action or a str, not {}",
-                obj.get_type().name()?
-            )));
+        // Beyond i64: refused with the number as given, not a clipped one.
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            return Ok(ActionForm::NoSuchNumber(no_such_number(game, obj.str()?)));
         }
+        Err(_) => return Err(not_an_action()?),
     };
     Ok(match usize::try_from(id) {
         Ok(id) if id < game.num_distinct_actions() => ActionForm::Id(id),
@@ -194,6 +202,11 @@ pub(crate) fn seat(game: &dyn DynGame, obj: &Bound<'_, PyAny>) -> PyResult<Seat>
     if let Ok(name) = obj.cast::<PyString>() {
         let name: String = name.extract()?;
         return games::seat_by_name(game, &name).ok_or_else(|| unknown(format!("{name:?}")));
+    }
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(
+            "a seat is a number or a seat's name, not bool",
+        ));
     }
     match obj.extract::<i64>() {
         Ok(seat) => usize::try_from(seat)

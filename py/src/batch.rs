@@ -51,7 +51,8 @@ fn random_game(rules: &dyn darbar::engine::DynGame, seed: u64) -> Result<GameRes
 /// equally likely) on `threads` threads, in Rust with the GIL released, and returns one dict
 /// per game, in seed order: `seed`, `returns` (by seat), `length` (actions), and what the game
 /// adds (Vijayanagara: `winners`, `victory_points` by seat, final, and `events`, the Event
-/// sides carried out).
+/// sides carried out). Raises `ValueError` unless `threads` is 1 to 256 and `n` at most
+/// 100,000,000 (`darbar::testing::check_runs`).
 ///
 /// ```python
 /// results = darbar.play_random_games(darbar.load_game("vijayanagara"), 1000, seed=0, threads=2)
@@ -65,9 +66,7 @@ pub(crate) fn play_random_games<'py>(
     seed: u64,
     threads: usize,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+    darbar::testing::check_runs(n, threads).map_err(PyValueError::new_err)?;
     let rules = Arc::clone(&game.get().loaded.rules);
     let end = seed
         .checked_add(n)
@@ -93,7 +92,8 @@ pub(crate) fn play_random_games<'py>(
 /// Rebuilds a game from its replay record (the JSON text `State.replay_record()` or
 /// `darbar play --json-log` writes, or the same as a dict): set up from its seed and options,
 /// then every action applied in order. Raises `IllegalActionError` naming the first action
-/// that is not legal, and its rule.
+/// that is not legal, and its rule, and `ReplayError` for a record that is damaged (its `kind`:
+/// malformed, unknown_game, bad_options, other_options).
 ///
 /// `extra` are loader options a record does not carry: `deck="DIR"` for a Vijayanagara game
 /// that played a deck directory of its own, `campaign=state.campaign()` for a raid game of a
@@ -105,20 +105,34 @@ pub(crate) fn replay<'py>(
     record: &Bound<'py, PyAny>,
     extra: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let text = convert::json_text(record)?;
+    let malformed = |message: String| errors::replay_error(py, "malformed", message, None);
+    let text = convert::json_text(record).map_err(|_| {
+        let type_name = record.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+        malformed(format!(
+            "a replay record is JSON text or a dict, not {type_name}"
+        ))
+    })?;
     let mut extra = convert::kwargs_json(extra)?;
     let value: Value = serde_json::from_str(&text)
-        .map_err(|e| PyValueError::new_err(format!("replay record does not parse: {e}")))?;
+        .map_err(|e| malformed(format!("replay record does not parse: {e}")))?;
     let name = value
         .get("game")
         .and_then(Value::as_str)
-        .ok_or_else(|| PyValueError::new_err("replay record names no \"game\""))?;
+        .ok_or_else(|| malformed("replay record names no \"game\"".into()))?;
     let entry = game::registry()
         .entry(name)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        .map_err(|e| errors::replay_error(py, "unknown_game", e.to_string(), None))?;
     games::options_from_python(py, entry.name, &mut extra)?;
     let options = game::merged(value.get("options").cloned().unwrap_or(Value::Null), &extra);
-    let loaded = game::load(py, entry.name, &options)?;
+    let loaded = game::load(py, entry.name, &options).map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyValueError>(py)
+            || e.is_instance_of::<pyo3::exceptions::PyTypeError>(py)
+        {
+            errors::replay_error(py, "bad_options", e.value(py).to_string(), None)
+        } else {
+            e
+        }
+    })?;
     match game::registry().replay(&text, &extra) {
         Ok(inner) => games::wrap_state(py, loaded, inner, None),
         Err(OpenError::Replay(ReplayError::IllegalAction {

@@ -3,7 +3,7 @@
 //! The exception classes are plain Python (so their attributes and pickling are ordinary
 //! Python behaviour); this module only imports them and fills in their attributes.
 
-use darbar::engine::{LoadError, Refusal, Rule, SnapshotError};
+use darbar::engine::{LoadError, Refusal, ReplayError, Rule, SnapshotError};
 use darbar::games::OpenError;
 use darbar_lua::DeckError;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -135,6 +135,19 @@ pub(crate) fn snapshot_error(
     })
 }
 
+/// `ReplayError` of a given kind, with the step of a history that does not replay.
+pub(crate) fn replay_error(
+    py: Python<'_>,
+    kind: &str,
+    message: String,
+    step: Option<usize>,
+) -> PyErr {
+    raise(py, "ReplayError", message, |kwargs| {
+        kwargs.set_item("kind", kind)?;
+        kwargs.set_item("step", step)
+    })
+}
+
 /// `InvariantError` for a broken invariant, naming its rule.
 pub(crate) fn invariant(py: Python<'_>, rule: Rule, reason: String) -> PyErr {
     let message = format!("{reason} ({rule})");
@@ -166,6 +179,14 @@ pub(crate) fn open(py: Python<'_>, error: &OpenError) -> PyErr {
         }
         OpenError::Load(error) => load(py, error),
         OpenError::Snapshot(error) => snapshot(py, error),
-        OpenError::Replay(error) => PyValueError::new_err(error.to_string()),
+        OpenError::Replay(error) => {
+            let kind = match error {
+                ReplayError::Malformed(_) => "malformed",
+                ReplayError::WrongGame { .. } => "unknown_game",
+                ReplayError::OtherOptions => "other_options",
+                ReplayError::IllegalAction { .. } => "illegal_action",
+            };
+            replay_error(py, kind, error.to_string(), None)
+        }
     }
 }

@@ -68,8 +68,10 @@ impl State {
 /// A state rebuilt from a pickle, with the snapshot its history starts from.
 type Rebuilt = (Box<dyn DynState>, Option<Arc<str>>);
 
-/// Rebuilds a pickled state: `snapshot` checked as any snapshot is, and its history replayed
-/// from its origin (the start of the game when `origin` is `None`) so that it is kept too.
+/// Rebuilds a pickled state: `snapshot` and `origin` checked as any snapshot is, and the
+/// history replayed from the origin (the start of the game when `origin` is `None`), so that
+/// the history, the log and the replay record survive the pickle. A payload whose history does
+/// not lead to its position was tampered with: `ReplayError`, not a state that half works.
 fn rebuild(
     py: Python<'_>,
     loaded: &Arc<Loaded>,
@@ -81,17 +83,23 @@ fn rebuild(
     let now = rules
         .restore(snapshot)
         .map_err(|e| errors::snapshot(py, &e))?;
-    let start = match origin {
-        None => Ok(rules.new_initial_state(now.seed())),
-        Some(origin) => rules.restore(origin),
+    let mut state = match origin {
+        None => rules.new_initial_state(now.seed()),
+        Some(origin) => rules
+            .restore(origin)
+            .map_err(|e| errors::snapshot(py, &e))?,
     };
-    if let Ok(mut state) = start
-        && history.iter().all(|&id| state.apply(id).is_ok())
-        && state.eq_dyn(&*now)
-    {
-        return Ok((state, origin.map(Arc::from)));
+    for (step, &id) in history.iter().enumerate() {
+        state.apply(id).map_err(|refusal| {
+            let message = format!("the pickled history does not replay: action {step} ({id}): {refusal}");
+            errors::replay_error(py, "history", message, Some(step))
+        })?;
     }
-    Ok((now, Some(Arc::from(snapshot))))
+    if !state.eq_dyn(&*now) {
+        let message = "the pickled history does not lead to the pickled position".to_owned();
+        return Err(errors::replay_error(py, "history", message, None));
+    }
+    Ok((state, origin.map(Arc::from)))
 }
 
 /// What `State._restore` takes: the game's name and options (JSON), the snapshot, the origin's

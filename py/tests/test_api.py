@@ -243,6 +243,81 @@ def _continue(state):
     return state
 
 
+def test_a_pickle_of_a_restored_state_keeps_its_history_and_log(game):
+    state = game.new_initial_state(seed=6)
+    play_randomly(state, 6, max_steps=10)
+    restored = type(state).from_json(state.to_json())
+    play_randomly(restored, 7, max_steps=10)
+    again = pickle.loads(pickle.dumps(restored))
+    assert again == restored
+    assert again.history() == restored.history() and again.log() == restored.log()
+
+
+def test_a_tampered_pickle_is_refused():
+    # The history must lead to the pickled position; a payload where it does not is refused
+    # with the package's error, instead of a state whose log and replay record then fail.
+    for name in GAMES:
+        state = darbar.load_game(name).new_initial_state(seed=5)
+        play_randomly(state, 5, max_steps=12)
+        restore, (game_name, options, snapshot, origin, history) = state.__reduce__()
+        assert len(history) >= 2, name
+        with pytest.raises(darbar.ReplayError) as caught:
+            restore(game_name, options, snapshot, origin, history[:-1])
+        assert caught.value.kind == "history"
+        with pytest.raises(darbar.ReplayError) as caught:
+            restore(game_name, options, snapshot, origin, history + [10**9])
+        assert caught.value.kind == "history" and caught.value.step == len(history)
+        with pytest.raises(darbar.SnapshotError):
+            restore(game_name, options, snapshot, snapshot[:-9], history)
+        assert restore(game_name, options, snapshot, origin, history) == state
+
+
+def test_run_counts_are_checked_before_any_thread_starts(game):
+    # Counts that would exhaust the process are a ValueError, never a panic or an abort.
+    for threads in [0, 10**6, 2**63]:
+        with pytest.raises(ValueError, match="threads"):
+            darbar.play_random_games(game, 2, threads=threads)
+    with pytest.raises(ValueError, match="games"):
+        darbar.play_random_games(game, 10**12)
+
+
+def test_a_bool_is_not_an_action_and_a_huge_number_is_named_as_given(game):
+    state = game.new_initial_state(seed=1)
+    before = state.to_json()
+    with pytest.raises(TypeError, match="bool"):
+        state.apply_action(True)
+    with pytest.raises(TypeError, match="bool"):
+        state.apply_action_as(True, state.legal_actions()[0])
+    with pytest.raises(darbar.IllegalActionError) as caught:
+        state.apply_action(2**70)
+    assert str(2**70) in str(caught.value)
+    assert "9223372036854775807" not in str(caught.value)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "record, kind",
+    [
+        (5, "malformed"),
+        (["not", "a", "record"], "malformed"),
+        (object(), "malformed"),
+        ("{", "malformed"),
+        ("{}", "malformed"),
+        ('{"game": "chess", "seed": 1, "actions": []}', "unknown_game"),
+        ({"game": "raid", "seed": "x", "actions": []}, "malformed"),
+        ({"game": "raid", "seed": 1}, "malformed"),
+        ({"game": "raid", "seed": 1, "actions": [["x"]]}, "malformed"),
+        ({"game": "raid", "seed": 1, "options": {"zzz": 1}, "actions": []}, "bad_options"),
+        ({"game": "raid", "seed": 1, "options": {"start": "x"}, "actions": []}, "bad_options"),
+    ],
+)
+def test_a_damaged_replay_record_raises_replay_error_naming_the_damage(record, kind):
+    with pytest.raises(darbar.ReplayError) as caught:
+        darbar.replay(record)
+    assert caught.value.kind == kind, caught.value
+    assert isinstance(caught.value, darbar.DarbarError)
+
+
 def test_snapshots_round_trip_exactly(game):
     state = game.new_initial_state(seed=8)
     play_randomly(state, 8, max_steps=30)

@@ -451,6 +451,9 @@ impl<G: Game> DynGame for Rules<G> {
         if G::options_of(&state) != *self.0.options() {
             return Err(SnapshotError::OtherOptions);
         }
+        self.0
+            .validate_with_rules(&state)
+            .map_err(|Violation { rule, reason }| SnapshotError::Impossible { rule, reason })?;
         Ok(Box::new(Play::at(Arc::clone(&self.0), state, false)))
     }
 

@@ -208,6 +208,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// What only the rules value can check of a restored state, beyond
+    /// [`Snapshot::validate`], which sees the state alone: for a game whose rules run card
+    /// scripts, that the question a script is waiting on is the one the script asks. Called
+    /// by [`DynGame::restore`](super::DynGame::restore). The default has nothing to add.
+    fn validate_with_rules(&self, _state: &Self::State) -> Result<(), super::Violation> {
+        Ok(())
+    }
+
     /// A count that rises at the points where a playthrough shows the whole position again
     /// (Vijayanagara: the cards revealed; raid: the turn). The default never rises.
     fn milestone(&self, _state: &Self::State) -> u64 {

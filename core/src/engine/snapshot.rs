@@ -22,7 +22,11 @@ pub trait Snapshot: Serialize + DeserializeOwned {
     /// The state layout's version. Bump it whenever the serialized form changes.
     const VERSION: u32;
 
-    /// Checks every invariant of the game; a state that fails is impossible in play.
+    /// Checks every invariant of the game; a state that fails is impossible in play. A state
+    /// that passes is one the rules can play on: its decision (who decides what, every rule
+    /// frame behind it) is where and as the rules put one, there is a decision unless the game
+    /// is over, and the listed actions apply to states that pass again (each game says how far
+    /// it tries them). Pure: it reads the state and changes nothing.
     fn validate(&self) -> Result<(), Violation>;
 
     /// The snapshot as JSON text.
@@ -44,42 +48,52 @@ pub trait Snapshot: Serialize + DeserializeOwned {
         serde_json::to_string_pretty(&envelope).unwrap_or_default()
     }
 
-    /// Restores a state from [`Snapshot::to_snapshot`] text, checking everything.
+    /// Restores a state from [`Snapshot::to_snapshot`] text, checking everything: the
+    /// envelope, the state's shape, and [`Snapshot::validate`]. A state [`Snapshot::validate`]
+    /// refuses is [`SnapshotError::Impossible`], with the rule and reason of its
+    /// [`Violation`]; nothing is loaded.
     fn from_snapshot(text: &str) -> Result<Self, SnapshotError> {
-        // First the envelope alone (the state is skipped, not built), so that another format,
-        // version or game is reported as such rather than as a state that does not parse.
-        let header = Header::read(text)?;
-        let version = header.version()?;
-        if version != u64::from(Self::VERSION) {
-            return Err(SnapshotError::UnsupportedVersion {
-                found: version,
-                supported: Self::VERSION,
-            });
-        }
-        match header.game.as_ref().and_then(Value::as_str) {
-            Some(game) if game == Self::GAME => {}
-            found => {
-                return Err(SnapshotError::WrongGame {
-                    expected: Self::GAME,
-                    found: found.unwrap_or("").to_owned(),
-                });
-            }
-        }
-        if header.state.is_none() {
-            return Err(SnapshotError::NotASnapshot("no \"state\" field".into()));
-        }
-        // Then the state itself, typed, straight from the text.
-        #[derive(Deserialize)]
-        struct Body<S> {
-            state: S,
-        }
-        let body: Body<Self> =
-            serde_json::from_str(text).map_err(|e| SnapshotError::BadState(e.to_string()))?;
-        body.state
+        let state = parse_snapshot::<Self>(text)?;
+        state
             .validate()
             .map_err(|Violation { rule, reason }| SnapshotError::Impossible { rule, reason })?;
-        Ok(body.state)
+        Ok(state)
     }
+}
+
+/// The state of snapshot text, its envelope and shape checked but not [`Snapshot::validate`]:
+/// for the checker's round trip of a state it has just validated.
+pub(crate) fn parse_snapshot<S: Snapshot>(text: &str) -> Result<S, SnapshotError> {
+    // First the envelope alone (the state is skipped, not built), so that another format,
+    // version or game is reported as such rather than as a state that does not parse.
+    let header = Header::read(text)?;
+    let version = header.version()?;
+    if version != u64::from(S::VERSION) {
+        return Err(SnapshotError::UnsupportedVersion {
+            found: version,
+            supported: S::VERSION,
+        });
+    }
+    match header.game.as_ref().and_then(Value::as_str) {
+        Some(game) if game == S::GAME => {}
+        found => {
+            return Err(SnapshotError::WrongGame {
+                expected: S::GAME,
+                found: found.unwrap_or("").to_owned(),
+            });
+        }
+    }
+    if header.state.is_none() {
+        return Err(SnapshotError::NotASnapshot("no \"state\" field".into()));
+    }
+    // Then the state itself, typed, straight from the text.
+    #[derive(Deserialize)]
+    struct Body<S> {
+        state: S,
+    }
+    let body: Body<S> =
+        serde_json::from_str(text).map_err(|e| SnapshotError::BadState(e.to_string()))?;
+    Ok(body.state)
 }
 
 /// The game a snapshot is of, read from its envelope without reading the state: the way to

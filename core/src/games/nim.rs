@@ -112,11 +112,26 @@ impl Snapshot for State {
         if !(2..=4).contains(&self.options.players) || self.to_move >= self.options.players {
             return Err((Rule("N-1"), "no such seat".to_string()).into());
         }
+        if self.options.max_heap == 0 {
+            return Err((
+                Rule("N-2"),
+                "heaps start with at least 1 object".to_string(),
+            )
+                .into());
+        }
         if self.heaps.iter().any(|&h| h > self.options.max_heap) {
             return Err((Rule("N-2"), "a heap above max_heap".to_string()).into());
         }
         if self.winner.is_some() != (self.heaps == [0; HEAPS]) {
             return Err((Rule("N-4"), "a winner while objects remain".to_string()).into());
+        }
+        // The seat that takes the last object wins, and the turn stays with it (N-4).
+        if self.winner.is_some_and(|w| w != self.to_move) {
+            return Err((
+                Rule("N-4"),
+                "the winner is not the seat that moved last".to_string(),
+            )
+                .into());
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 
 use darbar::engine::{Game, GameRng, Replay, ReplayError, Snapshot, SnapshotError};
 use darbar::raid::{Action, Log, Raid, Resources, SiteId, State};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn site(name: &str) -> SiteId {
     name.parse().unwrap()
@@ -238,4 +238,169 @@ fn rule_rg_9_the_observation_hides_unseen_values() {
     a.apply(Action::Scout(v)).unwrap();
     b.apply(Action::Scout(v)).unwrap();
     assert_ne!(a.observation(), b.observation());
+}
+
+// ----- the turn state behind the decision, checked on loading --------------------------------
+
+/// The snapshot, as JSON, of the first position of seeded random games (played through the
+/// [`Game`] interface) that `wanted` accepts; the game's last position counts too.
+fn mid_game(wanted: impl Fn(&Value) -> bool) -> Value {
+    let game = Raid::default();
+    for seed in 0..400 {
+        let mut state = game.new_initial_state(seed);
+        let mut rng = GameRng::from_seed_u64(seed);
+        loop {
+            let value: Value = serde_json::from_str(&state.to_snapshot()).unwrap();
+            if wanted(&value) {
+                assert_eq!(
+                    State::from_snapshot(&value.to_string()),
+                    Ok(state),
+                    "the unedited snapshot loads"
+                );
+                return value;
+            }
+            let Some(decision) = game.decision(&state) else {
+                break;
+            };
+            let pick = rng.below(u32::try_from(decision.choices.len()).unwrap());
+            let action = decision.choices[pick as usize];
+            game.apply(&mut state, action, &mut Log::silent()).unwrap();
+        }
+    }
+    panic!("no random game reaches the position wanted");
+}
+
+fn in_phase(phase: &'static str) -> impl Fn(&Value) -> bool {
+    move |v| v["state"]["phase"] == phase
+}
+
+/// Loading the snapshot with its state edited is refused as impossible, naming `rule`.
+#[track_caller]
+fn refused_citing(mut value: Value, edit: impl FnOnce(&mut Value), rule: &str) {
+    edit(&mut value["state"]);
+    assert_eq!(impossible_rule(&value.to_string()), rule);
+}
+
+#[test]
+fn rule_rg_5_5_the_plunder_under_way_is_of_the_site_just_raided() {
+    refused_citing(
+        mid_game(in_phase("plunder")),
+        |s| {
+            let site = s["plunder"]["site"].as_str().unwrap().to_owned();
+            let other = if site == "village-1" {
+                "village-2"
+            } else {
+                "village-1"
+            };
+            s["plunder"]["site"] = Value::from(other);
+        },
+        "RG-5.5",
+    );
+}
+
+#[test]
+fn rule_ruling_18_plunder_steps_count_what_they_took() {
+    refused_citing(
+        mid_game(in_phase("plunder")),
+        |s| s["plunder"]["steps"] = Value::from(4_000_000_000u32),
+        "ruling 30",
+    );
+    refused_citing(
+        mid_game(in_phase("plunder")),
+        |s| {
+            let steps = s["plunder"]["steps"].as_u64().unwrap();
+            s["plunder"]["steps"] = Value::from(steps + 7);
+        },
+        "ruling 18",
+    );
+}
+
+#[test]
+fn rule_ruling_20_the_plunder_keeps_the_fatigue_of_its_raid() {
+    refused_citing(
+        mid_game(in_phase("plunder")),
+        |s| s["plunder"]["fatigue"] = Value::from(7),
+        "ruling 20",
+    );
+}
+
+#[test]
+fn rule_rg_5_3_a_plunder_follows_a_raid_that_took_everything() {
+    refused_citing(
+        mid_game(in_phase("plunder")),
+        |s| {
+            let site = s["plunder"]["site"].as_str().unwrap().to_owned();
+            let i = SiteId::ALL
+                .iter()
+                .position(|x| x.to_string() == site)
+                .unwrap();
+            s["sites"][i]["resources"]["food"] = Value::from(3);
+        },
+        "RG-5.3",
+    );
+}
+
+#[test]
+fn rule_ruling_22_recruitment_is_spent_only_in_settlement() {
+    refused_citing(
+        mid_game(in_phase("raid")),
+        |s| s["recruited_this_turn"] = Value::from(true),
+        "ruling 22",
+    );
+}
+
+#[test]
+fn rule_ruling_10_the_merchant_trade_needs_its_talent() {
+    refused_citing(
+        mid_game(|v| {
+            v["state"]["phase"] == "settlement"
+                && v["state"]["talents"] == json!([])
+                && v["state"]["army"] == json!([])
+        }),
+        |s| s["merchant_used"] = Value::from(true),
+        "ruling 10",
+    );
+}
+
+#[test]
+fn rule_rg_7_2_the_campaigns_recruits_are_never_lost() {
+    refused_citing(
+        mid_game(in_phase("settlement")),
+        |s| s["campaign"]["recruited"] = Value::from(s["recruited"].as_u64().unwrap() + 5),
+        "RG-7.2",
+    );
+}
+
+#[test]
+fn rule_rg_10_the_death_ending_leaves_no_soldiers() {
+    refused_citing(
+        mid_game(|v| v["state"]["ending"] == "death"),
+        |s| s["player"]["soldiers"] = Value::from(5),
+        "RG-10",
+    );
+}
+
+#[test]
+fn rule_rg_7_3_a_rebellion_eats_the_last_food() {
+    refused_citing(
+        mid_game(|v| v["state"]["ending"].get("rebellion").is_some()),
+        |s| s["player"]["food"] = Value::from(3),
+        "RG-7.3",
+    );
+}
+
+#[test]
+fn rule_ruling_30_counts_stay_within_the_engine_limit() {
+    // A camp beyond any game (ruling 30 sets no maximum; the engine counts to a million, so
+    // that no sum of the rules overflows): refused rather than overflowing mid-raid.
+    refused_citing(
+        mid_game(in_phase("raid")),
+        |s| s["player"]["funds"] = Value::from(u32::MAX),
+        "ruling 30",
+    );
+    refused_citing(
+        mid_game(in_phase("scout")),
+        |s| s["sites"][0]["resources"]["slaves"] = Value::from(2_000_000),
+        "ruling 30",
+    );
 }

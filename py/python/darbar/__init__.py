@@ -32,7 +32,8 @@ the same as :class:`Action` objects, and ``state.apply_action(a)`` takes either,
 
 Errors: :class:`DarbarError` is the base of :class:`IllegalActionError` (also a
 ``ValueError``), :class:`NotYourTurnError`, :class:`ScriptError`, :class:`SnapshotError` and
-:class:`InvariantError`. Bad seat or space names raise ``ValueError``.
+:class:`InvariantError`, and of :class:`ReplayError` (also a ``ValueError``) for a replay
+record or pickle that does not replay. Bad seat or space names raise ``ValueError``.
 """
 
 from ._errors import (
@@ -40,6 +41,7 @@ from ._errors import (
     IllegalActionError,
     InvariantError,
     NotYourTurnError,
+    ReplayError,
     ScriptError,
     SnapshotError,
 )
@@ -67,6 +69,7 @@ __all__ = [
     "NotYourTurnError",
     "RaidGame",
     "RaidState",
+    "ReplayError",
     "ScriptError",
     "SnapshotError",
     "State",

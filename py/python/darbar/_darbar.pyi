@@ -230,13 +230,14 @@ def play_random_games(
     game: Game, n: int, seed: int = 0, threads: int = 1
 ) -> List[_GameResult]:
     """Plays ``n`` random games (seeds ``seed`` to ``seed + n - 1``) on ``threads`` threads
-    with the GIL released; one dict per game, in seed order."""
+    with the GIL released; one dict per game, in seed order. ``ValueError`` unless ``threads``
+    is 1 to 256 and ``n`` at most 100,000,000."""
 
 def replay(record: Union[str, Mapping[str, Any]], **extra: Any) -> State:
     """Rebuilds a game from its replay record (``State.replay_record()``, as text or a dict),
     as a state of its game's class. ``extra`` are loader options a record does not carry
     (``deck``, ``campaign``). Raises ``IllegalActionError`` naming the first action that is not
-    legal."""
+    legal, and ``ReplayError`` (its ``kind`` says what) for a damaged record."""
 
 @final
 class Action:

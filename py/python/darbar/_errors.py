@@ -13,6 +13,7 @@ __all__ = [
     "IllegalActionError",
     "NotYourTurnError",
     "SnapshotError",
+    "ReplayError",
     "InvariantError",
     "ScriptError",
 ]
@@ -98,6 +99,31 @@ class SnapshotError(DarbarError):
         super().__init__(message)
         self.kind = kind
         self.rule = rule
+
+
+class ReplayError(DarbarError, ValueError):
+    """A replay record (or a pickled history) that cannot be replayed. A record whose action is
+    not legal raises ``IllegalActionError`` instead, naming the action and its rule.
+
+    Attributes:
+        kind: what is wrong: ``"malformed"`` (not JSON text or a dict of the record's shape),
+            ``"unknown_game"``, ``"bad_options"`` (options the game does not take),
+            ``"other_options"`` (not the options of the rules replaying it) or
+            ``"history"`` (a pickle whose actions do not lead to its position).
+        step: for ``"history"``, the first action (0-based) that does not replay, if one
+            does not; otherwise ``None``.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        kind: Optional[str] = None,
+        step: Optional[int] = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.step = step
 
 
 class InvariantError(DarbarError):

@@ -5,7 +5,7 @@ use darbar::engine::{DynState, LoadError, Play, Rules, Seat};
 use darbar::vijayanagara::{self as vj, Player, SpaceId, Structure, Vijayanagara};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyString};
 use serde_json::Value;
 
 use crate::errors;
@@ -102,6 +102,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for PlayerArg {
         if obj.is_instance_of::<PyString>() {
             let name: String = obj.extract()?;
             return name.parse().map(PlayerArg).map_err(PyValueError::new_err);
+        }
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(
+                "a faction is a name such as \"DS\" or a seat number, not bool",
+            ));
         }
         match obj.extract::<i64>() {
             Ok(seat) => usize::try_from(seat)

@@ -1,9 +1,20 @@
 //! The invariants of a raid game state, checked on every restored snapshot and after every step
-//! of the random-simulation tests.
+//! of the random-simulation tests: the sites, units and rolls, and the turn state behind the
+//! decision (the phase, the raids of the turn, a plunder under way, what settlement has done,
+//! the ending). A restored snapshot is also checked to play on: unless the game is over there
+//! is a decision, and its actions apply to states that pass these checks again.
 
-use super::state::Phase;
-use super::{Ending, RaidData, SiteId, State, UnitSet, WarStatus};
+use super::state::{PLUNDERED, Phase};
+use super::{
+    Action, Ending, Log, RaidData, Resource, Resources, SiteId, State, Talent, UnitSet, WarStatus,
+};
 use crate::engine::{Rule, Snapshot, Violation};
+
+/// The largest count a state may hold: every resource, turn and total. An engine limit, not a
+/// rule: ruling 30 sets no maximum, and a game of 5 to 8 turns (ruling 17) never comes near
+/// it; it keeps every sum of the rules within `u32` and every roll of one die per soldier or
+/// slave to a bounded number of dice.
+pub const MAX_COUNT: u32 = 1_000_000;
 
 /// A broken invariant inside the checks, before it becomes a [`Violation`].
 type Broken = (Rule, String);
@@ -21,10 +32,184 @@ impl State {
     /// assert_eq!(State::new(5).check_invariants(), Ok(()));
     /// ```
     pub fn check_invariants(&self) -> Result<(), Violation> {
+        Ok(self.check_structure()?)
+    }
+
+    /// Every invariant but the lookahead of [`State::check_live`].
+    fn check_structure(&self) -> Result<(), Broken> {
+        // The limits first: the other checks add counts up.
+        self.check_limits()?;
         self.check_turn()?;
+        self.check_turn_state()?;
         self.check_sites()?;
         self.check_units()?;
-        Ok(self.check_rolls()?)
+        self.check_rolls()
+    }
+
+    /// The engine limit [`MAX_COUNT`] on every count of the state (ruling 30).
+    fn check_limits(&self) -> Result<(), Broken> {
+        let over = |what: &str, n: u32| -> Result<(), Broken> {
+            if n > MAX_COUNT {
+                return broken(
+                    "ruling 30",
+                    format!("{what} is {n}, beyond the engine's limit of {MAX_COUNT}"),
+                );
+            }
+            Ok(())
+        };
+        let resources = |what: &dyn Fn() -> String, r: &Resources| -> Result<(), Broken> {
+            match Resource::ALL
+                .into_iter()
+                .find(|&resource| r[resource] > MAX_COUNT)
+            {
+                Some(resource) => over(&format!("{}'s {resource}", what()), r[resource]),
+                None => Ok(()),
+            }
+        };
+        resources(&|| "the player".into(), &self.player)?;
+        resources(&|| "the starting camp".into(), &self.options.start)?;
+        for site in SiteId::ALL {
+            resources(&|| site.to_string(), &self.site(site).resources)?;
+            if let Some(seen) = self.known_site(site) {
+                resources(&|| format!("the view of {site}"), &seen.resources)?;
+                over("a turn seen", seen.turn)?;
+            }
+        }
+        over("the turn", self.turn)?;
+        over("the recruits", self.recruited)?;
+        over("the campaign's recruits", self.campaign.recruited)?;
+        over("the campaign's games", self.campaign.games)?;
+        over(
+            "the campaign's best score",
+            self.campaign.best_score.unwrap_or(0),
+        )?;
+        over("the talents owed", self.talent_picks)?;
+        if let Some(p) = self.plunder {
+            over("the plunder's steps", p.steps)?;
+            over("the plunder's fatigue", p.fatigue)?;
+            for n in p.original.into_iter().chain(p.extra) {
+                over("a plundered amount", n)?;
+            }
+        }
+        if let Some(Ending::Rebellion { shortfall }) = self.ending {
+            over("the food shortfall", shortfall)?;
+        }
+        for roll in &self.rolls {
+            over("a roll's turn", roll.turn)?;
+            over("a roll's constant", roll.plus)?;
+            over(
+                "a roll's dice",
+                u32::try_from(roll.dice.len()).unwrap_or(u32::MAX),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// RG-3 to RG-7 and RG-10: what the phase of the turn says has happened so far, the plunder
+    /// under way, and the ending.
+    fn check_turn_state(&self) -> Result<(), Broken> {
+        let before_settlement = matches!(self.phase, Phase::Scout | Phase::Raid | Phase::Plunder);
+        if before_settlement && self.recruited_this_turn {
+            return broken(
+                "ruling 22",
+                format!(
+                    "recruitment is spent in the {} phase, before settlement",
+                    self.phase
+                ),
+            );
+        }
+        if before_settlement && self.merchant_used {
+            return broken(
+                "ruling 10",
+                format!(
+                    "the merchant trade is spent in the {} phase, before settlement",
+                    self.phase
+                ),
+            );
+        }
+        if self.merchant_used && !self.has_talent(Talent::Merchant) {
+            return broken(
+                "ruling 10",
+                "the merchant trade is spent without the talent that grants it".into(),
+            );
+        }
+        if self.recruited < self.campaign.recruited
+            || (self.recruited_this_turn && self.recruited == self.campaign.recruited)
+        {
+            return broken(
+                "RG-7.2",
+                format!(
+                    "{} soldiers recruited in the campaign, {} before this game",
+                    self.recruited, self.campaign.recruited
+                ),
+            );
+        }
+        if self
+            .campaign
+            .talents
+            .iter()
+            .any(|t| !self.talents.contains(t))
+        {
+            return broken("RG-11", "a talent of earlier games was lost".into());
+        }
+        if let Some((unit, site)) = self
+            .campaign
+            .placements
+            .iter()
+            .find(|&(u, s)| self.placements.get(u) != Some(s))
+        {
+            return broken(
+                "RG-2.3",
+                format!("unit {unit} was fixed at {site} by an earlier game, and moved"),
+            );
+        }
+        if let Some(p) = self.plunder {
+            let site = self.site(p.site);
+            let taken = [
+                Resource::Funds,
+                Resource::Food,
+                Resource::Weapons,
+                Resource::Slaves,
+            ]
+            .into_iter()
+            .all(|r| site.resources[r] == 0);
+            if self.is_raidable(p.site) || !taken {
+                return broken(
+                    "RG-5.3",
+                    format!("{} is plundered on, but no raid took it", p.site),
+                );
+            }
+            // Fatigue is fixed when the raid begins: a unit it captured may since have brought
+            // 夜襲, which spares the second raid its fatigue (ruling 20, ruling 10).
+            let n = self.raided.len();
+            let fixed = u32::try_from(n.saturating_sub(1)).unwrap_or(u32::MAX);
+            if p.fatigue != fixed && p.fatigue != self.fatigue(n) {
+                return broken(
+                    "ruling 20",
+                    format!("the plunder of {} keeps fatigue {}", p.site, p.fatigue),
+                );
+            }
+            // Each step that gains takes one more of each resource below its cap; a step
+            // that does not gain ends the plunder (ruling 18, ruling 19).
+            if (0..PLUNDERED.len()).any(|i| p.extra[i] != p.steps.min(p.original[i])) {
+                return broken(
+                    "ruling 18",
+                    format!("{} plunder steps took other amounts", p.steps),
+                );
+            }
+        }
+        match self.ending {
+            Some(Ending::Death) if self.player.soldiers != 0 => {
+                broken("RG-10", "the death ending with soldiers left".into())
+            }
+            Some(Ending::Rebellion { shortfall }) if shortfall == 0 || self.player.food != 0 => {
+                broken(
+                    "RG-7.3",
+                    format!("a rebellion for a shortfall of {shortfall} with food left"),
+                )
+            }
+            _ => Ok(()),
+        }
     }
 
     /// RG-2.4, RG-9, ruling 13: site flags and the player's view.
@@ -187,8 +372,12 @@ impl State {
 
     /// Ruling 27: every recorded die shows one of its faces.
     fn check_rolls(&self) -> Result<(), Broken> {
+        // The rolls are those of the last action, which may have ended the turn before.
         if let Some(roll) = self.rolls.iter().find(|r| {
-            r.faces == 0 || r.dice.iter().any(|&d| d == 0 || d > r.faces) || r.turn > self.turn
+            r.faces == 0
+                || r.dice.iter().any(|&d| d == 0 || d > r.faces)
+                || r.turn > self.turn
+                || r.turn + 1 < self.turn
         }) {
             return broken("ruling 27", format!("impossible roll: {roll}"));
         }
@@ -196,15 +385,86 @@ impl State {
     }
 }
 
+impl State {
+    /// Unless the game is over, a decision; and every listed action applies to a state that
+    /// passes [`State::check_invariants`] and again has a decision unless the game is over.
+    /// Recruitment is tried with the fewest and the most funds it lists: the amounts between
+    /// take the same steps.
+    fn check_live(&self) -> Result<(), Broken> {
+        let Some(decision) = self.decision() else {
+            return self.not_stuck();
+        };
+        let recruits: Vec<u32> = decision
+            .choices
+            .iter()
+            .filter_map(|a| match a {
+                Action::Recruit(funds) => Some(*funds),
+                _ => None,
+            })
+            .collect();
+        let (fewest, most) = (recruits.iter().min(), recruits.iter().max());
+        for &action in &decision.choices {
+            if let Action::Recruit(funds) = action
+                && Some(&funds) != fewest
+                && Some(&funds) != most
+            {
+                continue;
+            }
+            let mut next = self.clone();
+            next.apply_unchecked(action, &mut Log::silent());
+            next.check_structure()
+                .and_then(|()| match next.decision() {
+                    Some(_) => Ok(()),
+                    None => next.not_stuck(),
+                })
+                .map_err(|(rule, reason)| {
+                    (rule, format!("after the listed action {action}: {reason}"))
+                })?;
+        }
+        Ok(())
+    }
+
+    /// No decision: only once the game is over (RG-10).
+    fn not_stuck(&self) -> Result<(), Broken> {
+        if self.is_over() {
+            return Ok(());
+        }
+        broken(
+            "RG-3",
+            format!(
+                "no decision in the {} phase, but the game is not over",
+                self.phase
+            ),
+        )
+    }
+}
+
 impl Snapshot for State {
     const GAME: &'static str = "raid";
     const VERSION: u32 = 1;
 
+    /// The campaign (RG-11), every invariant ([`State::check_invariants`]), and that play goes
+    /// on: unless the game is over the player has a decision, and every listed action applies
+    /// to a state that passes the same checks and again has a decision unless the game is over.
+    ///
+    /// ```
+    /// use darbar::engine::{Rule, Snapshot};
+    /// use darbar::raid::State;
+    ///
+    /// let state = State::new(5);
+    /// assert_eq!(state.validate(), Ok(()));
+    /// // A plunder under way, but in the scout phase: refused, naming the rule.
+    /// let mut value: serde_json::Value = serde_json::from_str(&state.to_snapshot()).unwrap();
+    /// value["state"]["phase"] = serde_json::json!("plunder");
+    /// let err = State::from_snapshot(&value.to_string()).unwrap_err();
+    /// assert_eq!(err.rule(), Some(Rule("RG-5.5")));
+    /// ```
     fn validate(&self) -> Result<(), Violation> {
         self.campaign.validate().map_err(|reason| Violation {
             rule: Rule("RG-11"),
             reason,
         })?;
-        self.check_invariants()
+        self.check_invariants()?;
+        Ok(self.check_live()?)
     }
 }

@@ -289,6 +289,13 @@ impl Game for Vijayanagara {
         Some(state.to_svg())
     }
 
+    /// With Event cards, an Event waiting for a choice is replayed on the card host with the
+    /// answers given so far: it must ask that question of that faction (§2.3.4); and the
+    /// listed actions that run a card (an Event side, an answer) apply.
+    fn validate_with_rules(&self, state: &State) -> Result<(), crate::engine::Violation> {
+        state.check_with_host(self.host())
+    }
+
     fn milestone(&self, state: &State) -> u64 {
         state.deck().played().len() as u64
     }

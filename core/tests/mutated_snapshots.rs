@@ -1,0 +1,66 @@
+//! The snapshot mutation fuzz ([`darbar::testing::fuzz_snapshots`]) for every game of the
+//! standard registry (with the `test-games` feature: Vijayanagara without Event cards, the
+//! raid game and Nim): damaged snapshots of states reached by random play are refused with a
+//! typed error, or load as states the rules play on, checked for some steps, with no panic.
+//!
+//! The default run is bounded for CI ([`darbar::testing::DEFAULT_FUZZ_CASES`] cases per game).
+//! A longer run sets the cases per game, and another seed, in the environment:
+//!
+//! ```text
+//! DARBAR_FUZZ_CASES=200000 DARBAR_FUZZ_SEED=7 \
+//!     cargo test -p darbar --features test-games --test mutated_snapshots -- --nocapture
+//! ```
+//!
+//! A failure prints the game, the seed, the case, the mutations and the mutated snapshot text.
+
+#![cfg(feature = "test-games")]
+
+use darbar::games::Registry;
+use darbar::testing::{FuzzConfig, fuzz_snapshots};
+
+fn fuzz(name: &str) {
+    let registry = Registry::standard();
+    let game = registry
+        .load(name, &serde_json::Value::Null)
+        .unwrap_or_else(|e| panic!("{name} does not load: {e}"));
+    let config = FuzzConfig::from_env();
+    let report = fuzz_snapshots(&*game, &config).unwrap_or_else(|failure| panic!("{failure}"));
+    eprintln!("{report}; refused: {:?}", report.refused);
+    assert_eq!(report.cases, config.cases);
+    // The mutations reach the rules' own checks, not only the parser: some damaged
+    // snapshots parse and are refused as impossible, naming a rule, and some load and play.
+    if config.cases >= 1_000 {
+        let impossible: usize = report
+            .refused
+            .iter()
+            .filter(|(kind, _)| kind.starts_with("impossible"))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(impossible > 0, "no mutation reached the invariants: {report}");
+        assert!(report.accepted > 0, "no mutated snapshot loaded: {report}");
+    }
+}
+
+#[test]
+fn every_registered_game_is_fuzzed() {
+    let names = Registry::standard().names();
+    for name in ["vijayanagara", "raid", "nim"] {
+        assert!(names.contains(&name), "{name} is not registered");
+    }
+    assert_eq!(names.len(), 3, "a new game needs its fuzz test here: {names:?}");
+}
+
+#[test]
+fn mutated_vijayanagara_snapshots_are_refused_or_play_on() {
+    fuzz("vijayanagara");
+}
+
+#[test]
+fn mutated_raid_snapshots_are_refused_or_play_on() {
+    fuzz("raid");
+}
+
+#[test]
+fn mutated_nim_snapshots_are_refused_or_play_on() {
+    fuzz("nim");
+}
