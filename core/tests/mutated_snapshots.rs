@@ -36,7 +36,10 @@ fn fuzz(name: &str) {
             .filter(|(kind, _)| kind.starts_with("impossible"))
             .map(|(_, n)| n)
             .sum();
-        assert!(impossible > 0, "no mutation reached the invariants: {report}");
+        assert!(
+            impossible > 0,
+            "no mutation reached the invariants: {report}"
+        );
         assert!(report.accepted > 0, "no mutated snapshot loaded: {report}");
     }
 }
@@ -47,7 +50,11 @@ fn every_registered_game_is_fuzzed() {
     for name in ["vijayanagara", "raid", "nim"] {
         assert!(names.contains(&name), "{name} is not registered");
     }
-    assert_eq!(names.len(), 3, "a new game needs its fuzz test here: {names:?}");
+    assert_eq!(
+        names.len(),
+        3,
+        "a new game needs its fuzz test here: {names:?}"
+    );
 }
 
 #[test]

@@ -107,7 +107,10 @@ pub(crate) fn replay<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let malformed = |message: String| errors::replay_error(py, "malformed", message, None);
     let text = convert::json_text(record).map_err(|_| {
-        let type_name = record.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+        let type_name = record
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string());
         malformed(format!(
             "a replay record is JSON text or a dict, not {type_name}"
         ))

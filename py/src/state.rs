@@ -91,7 +91,8 @@ fn rebuild(
     };
     for (step, &id) in history.iter().enumerate() {
         state.apply(id).map_err(|refusal| {
-            let message = format!("the pickled history does not replay: action {step} ({id}): {refusal}");
+            let message =
+                format!("the pickled history does not replay: action {step} ({id}): {refusal}");
             errors::replay_error(py, "history", message, Some(step))
         })?;
     }

@@ -300,7 +300,11 @@ fn rule_ruling_26_a_fallen_fort_is_not_a_sacked_site_in_the_score() {
             + 5 * state.army().len() as u32
             + 3 * state.talents().len() as u32
     };
-    assert_eq!(state.score(), without_sites(&state), "the fort counts nothing");
+    assert_eq!(
+        state.score(),
+        without_sites(&state),
+        "the fort counts nothing"
+    );
     // The empty village, taken without a fight, is sacked and counts 2.
     state.apply(Action::Raid(site("village-1"))).unwrap();
     assert!(state.site(site("village-1")).sacked);

@@ -301,7 +301,11 @@ fn raids_sacks_and_the_decision_are_shown() {
         .find(|&&s| state.site(s).sacked)
         .unwrap();
     let group = site_group(&svg, sacked);
-    assert_ne!(sacked.kind(), SiteKind::Fort, "a fort falls, it is not sacked");
+    assert_ne!(
+        sacked.kind(),
+        SiteKind::Fort,
+        "a fort falls, it is not sacked"
+    );
     assert!(group.contains(">Sacked</text>"), "{group}");
     assert!(group.contains(">Raided today</text>"), "{group}");
     let decision = state.decision().unwrap();

@@ -498,7 +498,10 @@ fn rule_3_1_2_c7_a_ds_supporter_lost_in_battle_leaves_its_space_a_unit_to_attack
     state.force_dice(&[6, 6, 6, 6, 1, 6]);
     act(&mut state, "done");
     act(&mut state, "remove Troop in Andhra");
-    assert!(offers(&state, "select Andhra"), "Andhra has an unused Troop");
+    assert!(
+        offers(&state, "select Andhra"),
+        "Andhra has an unused Troop"
+    );
     acts(&mut state, &["select Andhra", "defender VN"]);
     // The one unused Troop takes part (threshold 1): 1, 6, 6, 6 is one hit. Had none been
     // left, Andhra could not have been selected (C-6: no participant, no hits).

@@ -118,7 +118,10 @@ fn rule_5_1_every_reading_of_a_score_after_the_end_is_the_final_score() {
         );
     }
     let running = state.running_victory_points(Player::Sultanate);
-    assert_eq!(state.victory_points(Player::Sultanate), running + adjustment);
+    assert_eq!(
+        state.victory_points(Player::Sultanate),
+        running + adjustment
+    );
     let line = format!(
         "Final score (§5.1): DS {running} VP running, {adjustment:+} for {mongols} Mongols in \
          Delhi: {} VP",
