@@ -483,3 +483,19 @@ fn rule_2_2_an_edited_stack_that_is_refused_leaves_nothing_loaded() {
     stack(&mut value).clear();
     assert_eq!(load(&value), load(&value));
 }
+
+#[test]
+fn rule_2_6_timur_invades_on_the_second_timurid_card_only() {
+    // Timur's invasion under way, the deck put back to before the second Timurid card: the
+    // first one only gathers the Mongols (§2.6).
+    let mut value = mid_game(has_frame("Timur"));
+    let cards = value["state"]["deck"]["cards"].as_array().unwrap().clone();
+    let timurids: Vec<usize> = cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.get("Timurid").is_some())
+        .map(|(i, _)| i)
+        .collect();
+    value["state"]["deck"]["drawn"] = json!(timurids[0] + 1);
+    refused_citing(&value, "2.6");
+}

@@ -586,10 +586,22 @@ impl State {
                 Ok(())
             }
             &Frame::Timur { step } => {
-                if parent.is_some() || !matches!(card, Card::Timurid(_)) {
+                // The second Timurid card is the one revealed last (§2.2, §2.6).
+                let second = self
+                    .deck
+                    .played()
+                    .iter()
+                    .filter(|c| matches!(c, Card::Timurid(_)))
+                    .count()
+                    == 2;
+                if parent.is_some() || !matches!(card, Card::Timurid(_)) || !second {
                     return broken(
                         "2.6",
-                        format!("Timur invades Delhi, but {card} is the current card"),
+                        format!(
+                            "Timur invades Delhi with {card} the current card, and {} Timurid \
+                             cards revealed",
+                            if second { "both" } else { "not both" }
+                        ),
                     );
                 }
                 if !matches!(step, 2 | 4 | 5) {
