@@ -57,6 +57,7 @@ fn replay_refuses_another_game_and_illegal_actions() {
         options: Options::default(),
         seed: 3,
         actions: vec![Action::Refill(PieceSource::Available)],
+        deck: None,
     };
     assert!(matches!(
         game.replay(&record),

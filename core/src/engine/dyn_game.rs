@@ -30,7 +30,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use thiserror::Error;
 
-use super::game::{Cites, Game, Seat, SeatDecision};
+use super::game::{Cites, Game, LastAction, Seat, SeatDecision};
 use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError, Violation};
 use crate::bots::{DynBot, Erased, RandomBot, RandomRollout, RolloutBot};
 use crate::testing::{self, Checks, Failure};
@@ -91,6 +91,8 @@ impl Refusal {
 pub struct ScriptFailure {
     /// The card whose script failed.
     pub card: Option<u32>,
+    /// The card's file, if the deck is made of files.
+    pub file: Option<String>,
     /// The script's line, if known.
     pub line: Option<u32>,
     /// What the script host reports.
@@ -171,10 +173,16 @@ pub trait DynGame: Send + Sync {
     fn replay(&self, record: &str) -> Result<Box<dyn DynState>, ReplayError>;
     /// The text of the action numbered `id`.
     fn action_to_string(&self, id: usize) -> Option<String>;
+    /// Card `number` of the deck these rules loaded ([`Game::card`]).
+    fn card(&self, number: u32) -> Option<super::CardText>;
+    /// The deck these rules play ([`Game::deck`]).
+    fn deck(&self) -> Option<super::DeckId>;
     /// The number of the action with this text.
     fn string_to_action(&self, text: &str) -> Result<usize, String>;
     /// The names of the bots that play this game: `random`, `rollout` and the game's own.
     fn bot_names(&self) -> Vec<&'static str>;
+    /// The colours of the game's pictures by name ([`Game::palette`]).
+    fn palette(&self) -> Vec<(&'static str, &'static str)>;
     /// A bot by name, seeded with `seed`.
     fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn DynBot>>;
     /// One random game from `seed`, checked as [`crate::testing::play_checked`] checks it.
@@ -228,6 +236,8 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn decision_kind(&self) -> Option<(String, Rule)>;
     /// The question shown with the decision, if the game has one (an Event card's prompt).
     fn prompt(&self) -> Option<String>;
+    /// The card in play, in the loaded deck's words ([`Game::current_card`]).
+    fn current_card(&self) -> Option<super::CardText>;
     /// Whether the game is over.
     fn is_terminal(&self) -> bool;
     /// Applies the action numbered `id`.
@@ -247,12 +257,15 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn observation(&self, seat: Seat) -> Vec<f32>;
     /// The snapshot text.
     fn to_snapshot(&self) -> String;
-    /// A picture as SVG, for games that draw one.
+    /// A picture as SVG, for games that draw one, with the last action of the history
+    /// highlighted ([`Game::to_svg`]); nothing is highlighted at the origin.
     fn to_svg(&self) -> Option<String>;
     /// Checks every invariant of the rules.
     fn check_invariants(&self) -> Result<(), Violation>;
     /// The actions since the origin, by number.
     fn history(&self) -> Vec<usize>;
+    /// What chance has decided and what has come to light so far ([`Game::revealed`]).
+    fn revealed(&self) -> Option<u64>;
     /// What happened since the origin, in the game's words (replayed, so no step pays for it).
     fn log(&self) -> Vec<String>;
     /// The replay record (JSON), or an error for a state restored in mid-game.
@@ -370,6 +383,22 @@ impl<G: Game> Play<G> {
         Ok(())
     }
 
+    /// The position before the last action of the history, and that action; `None` at the
+    /// origin. Replayed from the origin when asked (as [`DynState::log`] is), so that no step
+    /// of play pays for a copy it may never need.
+    pub fn before_last(&self) -> Option<(G::State, G::Action)> {
+        let (&last, earlier) = self.history.split_last()?;
+        let mut state = (*self.origin).clone();
+        for &action in earlier {
+            // The same actions applied from the same position a moment ago.
+            self.game
+                .0
+                .apply(&mut state, action, &mut Log::silent())
+                .ok()?;
+        }
+        Some((state, last))
+    }
+
     fn action_of(id: usize) -> Result<G::Action, Refusal> {
         G::action_from_index(id).ok_or_else(|| {
             Refusal::Unreadable(format!(
@@ -472,6 +501,18 @@ impl<G: Game> DynGame for Rules<G> {
         G::action_from_index(id).map(|a| a.to_string())
     }
 
+    fn card(&self, number: u32) -> Option<super::CardText> {
+        self.0.card(number)
+    }
+
+    fn deck(&self) -> Option<super::DeckId> {
+        self.0.deck()
+    }
+
+    fn palette(&self) -> Vec<(&'static str, &'static str)> {
+        self.0.palette()
+    }
+
     fn bot_names(&self) -> Vec<&'static str> {
         let mut names = vec!["random", "rollout"];
         names.extend(self.0.bot_names());
@@ -568,6 +609,10 @@ impl<G: Game> DynState for Play<G> {
         self.game.0.prompt(&self.state).map(str::to_owned)
     }
 
+    fn current_card(&self) -> Option<super::CardText> {
+        self.game.0.current_card(&self.state)
+    }
+
     fn is_terminal(&self) -> bool {
         self.decision.is_none()
     }
@@ -611,11 +656,20 @@ impl<G: Game> DynState for Play<G> {
     }
 
     fn to_svg(&self) -> Option<String> {
-        self.game.0.to_svg(&self.state)
+        let before = self.before_last();
+        let last = before.as_ref().map(|(before, action)| LastAction {
+            before,
+            action: *action,
+        });
+        self.game.0.to_svg(&self.state, last)
     }
 
     fn check_invariants(&self) -> Result<(), Violation> {
         self.state.validate()
+    }
+
+    fn revealed(&self) -> Option<u64> {
+        self.game.0.revealed(&self.state)
     }
 
     fn history(&self) -> Vec<usize> {

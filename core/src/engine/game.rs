@@ -55,6 +55,15 @@ pub type SeatDecision<G> = Decision<Seat, <G as Game>::Kind, <G as Game>::Action
 /// The replay record of a game.
 pub type ReplayOf<G> = Replay<<G as Game>::Options, <G as Game>::Action>;
 
+/// The last action of a game and the position it was taken in: what [`Game::to_svg`] needs
+/// to highlight what the action touched. `before` with `action` applied is the position drawn.
+pub struct LastAction<'a, G: Game> {
+    /// The position the action was taken in.
+    pub before: &'a G::State,
+    /// The action.
+    pub action: G::Action,
+}
+
 /// A game's rules with their options (OpenSpiel's `Game`). Its states are plain values of
 /// [`Game::State`], cheap to clone.
 ///
@@ -182,9 +191,21 @@ pub trait Game: Clone + Send + Sync + 'static {
         state.clone()
     }
 
-    /// A picture of the state as SVG text, for games that draw one.
-    fn to_svg(&self, _state: &Self::State) -> Option<String> {
+    /// A picture of the state as SVG text, for games that draw one. With `last`, the action
+    /// that led to `state` and the position it was taken in, the picture highlights what that
+    /// action touched (the spaces or sites, outlined) and writes `Last: <action>`; without it
+    /// (the first position, a position restored from a snapshot) nothing is highlighted.
+    /// [`DynState::to_svg`](super::DynState::to_svg) passes the last action of its history.
+    fn to_svg(&self, _state: &Self::State, _last: Option<LastAction<'_, Self>>) -> Option<String> {
         None
+    }
+
+    /// The colours of the game's pictures, by name, in a stable order: a faction's colour by
+    /// its seat's name (`"DS"`), and the colours every picture uses (`"ink"`, `"board"`,
+    /// `"highlight"`, …). Plots of the game use these, so a chart and the board agree. Empty
+    /// for a game that draws no picture.
+    fn palette(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
     }
 
     /// The script failure an error reports, for games whose rules run card scripts.
@@ -194,6 +215,25 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// The event prompt or other question shown with the current decision, if the game has one.
     fn prompt<'s>(&self, _state: &'s Self::State) -> Option<&'s str> {
+        None
+    }
+
+    /// The card in play, in the words of the deck these rules loaded (so a deck of one's own
+    /// shows its own titles and texts); `None` for a game without cards, before the first card
+    /// and once the game is over.
+    fn current_card(&self, _state: &Self::State) -> Option<super::CardText> {
+        None
+    }
+
+    /// Card `number` of the deck these rules loaded, in its words; `None` for a game without
+    /// cards or a number the deck does not have.
+    fn card(&self, _number: u32) -> Option<super::CardText> {
+        None
+    }
+
+    /// The deck these rules play, named in every replay record
+    /// ([`Game::replay_record`]); `None`, the default, for a game without one.
+    fn deck(&self) -> Option<super::DeckId> {
         None
     }
 
@@ -220,6 +260,29 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (Vijayanagara: the cards revealed; raid: the turn). The default never rises.
     fn milestone(&self, _state: &Self::State) -> u64 {
         0
+    }
+
+    /// A mark of what chance has decided and what hidden information has come to light so
+    /// far: it changes whenever a die is rolled, a card is revealed or a hidden value is shown,
+    /// and stays the same otherwise, so two positions of one game with the same mark have
+    /// nothing revealed between them. A person may take back the choices made since the last
+    /// position whose mark is the mark of now, and no further (the terminal's `undo`). `None`,
+    /// the default, for a game that does not say: then nothing is taken back.
+    ///
+    /// ```
+    /// use darbar::engine::{Game, Log};
+    /// use darbar::raid::{Action, Raid};
+    ///
+    /// let game = Raid::default();
+    /// let mut state = game.new_initial_state(3);
+    /// let start = game.revealed(&state);
+    /// game.apply(&mut state, Action::SkipScout, &mut Log::silent()).unwrap();
+    /// assert_eq!(game.revealed(&state), start); // no die rolled, nothing seen
+    /// game.apply(&mut state, "raid village-1".parse().unwrap(), &mut Log::silent()).unwrap();
+    /// assert_ne!(game.revealed(&state), start); // the GM rolled the site and the battle
+    /// ```
+    fn revealed(&self, _state: &Self::State) -> Option<u64> {
+        None
     }
 
     // ----- provided, written once ----------------------------------------------------------
@@ -300,11 +363,13 @@ pub trait Game: Clone + Send + Sync + 'static {
             options: self.options().clone(),
             seed,
             actions,
+            deck: self.deck(),
         }
     }
 
     /// Rebuilds a game from its replay record: set up from the record's seed, then every
-    /// action applied in order, checked. The record must be of this game with these options.
+    /// action applied in order, checked. The record must be of this game, with this deck if it
+    /// names one ([`Replay::check_deck`]), and with these options.
     fn replay(&self, record: &ReplayOf<Self>) -> Result<Self::State, ReplayError> {
         self.replay_logged(record, &mut Log::silent())
     }
@@ -321,6 +386,7 @@ pub trait Game: Clone + Send + Sync + 'static {
                 found: record.game.clone(),
             });
         }
+        record.check_deck(self.deck().as_ref())?;
         if record.options != *self.options() {
             return Err(ReplayError::OtherOptions);
         }

@@ -1,9 +1,11 @@
 //! What every game shares: the [`Game`] interface and its erased form ([`DynGame`],
 //! [`DynState`]), the random number generator kept in the state, the decision model,
-//! rule-citing errors, the narrative log, versioned snapshots and replay records.
+//! rule-citing errors, the narrative log, versioned snapshots and replay records, and the
+//! words of a game's cards ([`CardText`]).
 //!
 //! Games build on these pieces; none of them knows any game's rules.
 
+pub mod card;
 pub mod decision;
 pub mod dyn_game;
 pub mod error;
@@ -14,6 +16,7 @@ pub mod rng;
 pub mod snapshot;
 pub(crate) mod svg;
 
+pub use card::{CardSide, CardText, DeckId};
 pub use decision::Decision;
 pub use dyn_game::{
     CheckedGame, DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure,
@@ -22,6 +25,6 @@ pub use dyn_game::{
 pub use error::{Rule, Violation};
 pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};
 pub use log::Log;
-pub use replay::{Replay, ReplayError};
+pub use replay::{Replay, ReplayError, deck_of_record};
 pub use rng::GameRng;
 pub use snapshot::{Snapshot, SnapshotError, game_of_snapshot};

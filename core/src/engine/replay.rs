@@ -1,7 +1,10 @@
-//! Replay records: everything needed to rebuild a game, `{game, options, seed, actions}`.
+//! Replay records: everything needed to rebuild a game, `{game, options, seed, actions}`, and
+//! for a game whose cards come from a deck, which deck (`deck`).
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use thiserror::Error;
+
+use super::DeckId;
 
 /// A replay record. Options, seed and the actions in order determine the whole game, because the
 /// only randomness is the generator seeded from `seed` (see [`super::GameRng`]).
@@ -9,9 +12,18 @@ use thiserror::Error;
 /// ```
 /// use darbar::engine::Replay;
 ///
-/// let replay = Replay { game: "vijayanagara".into(), options: (), seed: 7, actions: vec!["pass".to_string()] };
+/// let replay = Replay {
+///     game: "vijayanagara".into(),
+///     options: (),
+///     seed: 7,
+///     actions: vec!["pass".to_string()],
+///     deck: None,
+/// };
 /// let text = replay.to_json();
 /// assert_eq!(Replay::<(), String>::from_json(&text).unwrap(), replay);
+/// // A record written before records named their deck reads as one without a deck.
+/// let old = r#"{"game": "vijayanagara", "options": null, "seed": 7, "actions": ["pass"]}"#;
+/// assert_eq!(Replay::<(), String>::from_json(old).unwrap(), replay);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -24,6 +36,74 @@ pub struct Replay<O, A> {
     pub seed: u64,
     /// Every action taken, in order.
     pub actions: Vec<A>,
+    /// The deck the game's cards came from, for a game that plays one
+    /// ([`Game::deck`](super::Game::deck)); absent in records of games without a deck and in
+    /// records written before records named their deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<DeckId>,
+}
+
+impl<O, A> Replay<O, A> {
+    /// Checks that rules playing `loaded` may replay this record: a record that names its deck
+    /// needs that deck ([`DeckId::replays`]); a record that names none replays with any.
+    ///
+    /// ```
+    /// use darbar::engine::{DeckId, Replay, ReplayError};
+    ///
+    /// let mine = DeckId { name: "mydeck".into(), hash: "00ff".into() };
+    /// let record = Replay { game: "g".into(), options: (), seed: 1, actions: Vec::<u8>::new(), deck: Some(mine.clone()) };
+    /// assert!(record.check_deck(Some(&mine)).is_ok());
+    /// let err = record.check_deck(None).unwrap_err();
+    /// assert!(matches!(err, ReplayError::OtherDeck { .. }));
+    /// assert!(err.to_string().contains("\"mydeck\" (content hash 00ff)"), "{err}");
+    /// ```
+    pub fn check_deck(&self, loaded: Option<&DeckId>) -> Result<(), ReplayError> {
+        match (&self.deck, loaded) {
+            (None, _) => Ok(()),
+            (Some(needed), Some(loaded)) if loaded.replays(needed) => Ok(()),
+            (Some(needed), loaded) => Err(ReplayError::OtherDeck {
+                needed: needed.clone(),
+                loaded: loaded.cloned(),
+            }),
+        }
+    }
+}
+
+/// The deck a replay record (JSON text) names, if it names one and parses that far: for a
+/// program that must say which deck to load before it can load the game.
+///
+/// ```
+/// use darbar::engine::deck_of_record;
+///
+/// let text = r#"{"game": "vijayanagara", "options": {}, "seed": 1, "actions": [],
+///               "deck": {"name": "mydeck", "hash": "00ff"}}"#;
+/// assert_eq!(deck_of_record(text).unwrap().name, "mydeck");
+/// assert_eq!(deck_of_record(r#"{"game": "raid"}"#), None);
+/// ```
+pub fn deck_of_record(text: &str) -> Option<DeckId> {
+    #[derive(Deserialize)]
+    struct Only {
+        deck: Option<DeckId>,
+    }
+    serde_json::from_str::<Only>(text).ok()?.deck
+}
+
+/// What a game that needs `needed` but plays `loaded` should say: which deck to load.
+fn other_deck(needed: &DeckId, loaded: &Option<DeckId>) -> String {
+    let loaded = match loaded {
+        Some(loaded) => loaded.to_string(),
+        None => "no deck".to_owned(),
+    };
+    let how = if needed.is_default() {
+        "replay it without a deck of one's own".to_owned()
+    } else {
+        format!(
+            "replay it with that deck (`--deck DIR` on the command line, `deck=\"DIR\"` in \
+             Python), the directory named {:?} whose files have that hash",
+            needed.name
+        )
+    };
+    format!("the record was played with {needed}, but these rules play {loaded}: {how}")
 }
 
 impl<O: Serialize + DeserializeOwned, A: Serialize + DeserializeOwned> Replay<O, A> {
@@ -55,6 +135,14 @@ pub enum ReplayError {
     /// The record's options are not those of the rules replaying it.
     #[error("replay record was played with other rule options")]
     OtherOptions,
+    /// The record names a deck that is not the one the rules replaying it play.
+    #[error("{}", other_deck(needed, loaded))]
+    OtherDeck {
+        /// The deck the record was played with.
+        needed: DeckId,
+        /// The deck of the rules replaying it, if they play one.
+        loaded: Option<DeckId>,
+    },
     /// An action of the record was refused by the rules.
     #[error("replay action {index} ({action}) is illegal: {reason}")]
     IllegalAction {

@@ -326,4 +326,10 @@ impl Game for Nim {
     fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
         vec![("heaps", 0, HEAPS), ("to_move", HEAPS, 1)]
     }
+
+    /// Nim hides nothing and leaves nothing to chance after the heaps are set up: every
+    /// move can be taken back.
+    fn revealed(&self, _state: &State) -> Option<u64> {
+        Some(0)
+    }
 }

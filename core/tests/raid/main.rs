@@ -3,6 +3,7 @@
 mod bots;
 mod campaign;
 mod data;
+mod end;
 mod properties;
 mod random;
 mod rules_battle;

@@ -29,7 +29,7 @@ pub fn legal(state: &State) -> Vec<String> {
     state
         .legal_actions()
         .iter()
-        .filter(|a| !matches!(a, Action::Give { .. }))
+        .filter(|a| !matches!(a, Action::Give))
         .map(ToString::to_string)
         .collect()
 }

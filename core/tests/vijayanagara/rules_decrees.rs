@@ -29,7 +29,7 @@ fn command_awaited(state: &State, player: Player) -> bool {
         && state
             .legal_actions()
             .iter()
-            .all(|a| matches!(a, Action::Command(_) | Action::Give { .. }))
+            .all(|a| matches!(a, Action::Command(_) | Action::Give))
 }
 
 // ----- §4.1 General ---------------------------------------------------------------------------

@@ -216,7 +216,7 @@ fn corrupted_snapshots_are_each_rejected_with_a_typed_error() {
 /// [`Game`] interface) that `wanted` accepts.
 fn mid_game(wanted: impl Fn(&Value) -> bool) -> Value {
     let game = Vijayanagara::default();
-    for seed in 0..60 {
+    for seed in 0..400 {
         let mut state = game.new_initial_state(seed);
         let mut rng = GameRng::from_seed_u64(seed);
         while let Some(decision) = game.decision(&state) {

@@ -195,6 +195,17 @@ impl Game for Raid {
         u64::from(state.turn())
     }
 
+    /// The GM's dice (ruling 27) and what the player has seen of the sites (RG-9): the mark
+    /// changes with every roll and every sight of a site, so a choice that rolled no dice and
+    /// showed nothing can be taken back.
+    fn revealed(&self, state: &State) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        let next = state.rng.clone().next_u64();
+        (next, state.forced_dice.len(), state.known).hash(&mut hasher);
+        Some(hasher.finish())
+    }
+
     fn bot_names(&self) -> &'static [&'static str] {
         &["greedy"]
     }
@@ -208,8 +219,19 @@ impl Game for Raid {
         })
     }
 
-    fn to_svg(&self, state: &State) -> Option<String> {
-        Some(state.to_svg())
+    fn to_svg(
+        &self,
+        state: &State,
+        last: Option<crate::engine::game::LastAction<'_, Self>>,
+    ) -> Option<String> {
+        Some(match last {
+            Some(last) => state.to_svg_after(last.before, last.action),
+            None => state.to_svg(),
+        })
+    }
+
+    fn palette(&self) -> Vec<(&'static str, &'static str)> {
+        super::svg::palette()
     }
 }
 

@@ -88,7 +88,7 @@ pub use game::Raid;
 pub use log::{GmRoll, RollFor};
 pub use observation::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
 pub use options::Options;
-pub use rules::{recruits_gained, regulars_arrive, war_status_steps};
+pub use rules::{ScoreTerms, recruits_gained, regulars_arrive, war_status_steps};
 pub use site::{Resource, Resources, SITE_COUNT, SiteId, SiteKind, WarStatus};
 pub use state::{Ending, Observed, Phase, Plunder, Site, State};
 pub use talent::{Talent, TalentSet};

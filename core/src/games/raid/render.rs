@@ -74,6 +74,10 @@ impl fmt::Display for State {
                 write!(f, ", score {score} ({rank})")?;
             }
             writeln!(f)?;
+            // How it ended and how the score came about, in the words of the log (ruling 26).
+            for line in self.end_report() {
+                writeln!(f, "  {line}")?;
+            }
         }
         Ok(())
     }

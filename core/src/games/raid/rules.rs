@@ -114,7 +114,13 @@ impl State {
         self.player.soldiers = self.player.soldiers.saturating_sub(lost);
         self.player.weapons = self.player.weapons.saturating_sub(lost);
         if lost > 0 {
-            log.say(|| format!("the player loses {lost} soldiers and {lost} weapons"));
+            log.say(|| {
+                format!(
+                    "the player loses {} and {}",
+                    plural(lost, "soldier", "soldiers"),
+                    plural(lost, "weapon", "weapons")
+                )
+            });
         }
         if self.player.soldiers == 0 {
             self.end(Ending::Death, log);
@@ -154,12 +160,16 @@ impl State {
         let report = self.battle(player, defender, Some(site));
         log.say(|| {
             format!(
-                "raid {} on {site}: strength {} against {}, {} after {} exchanges",
+                "raid {} on {site}: strength {} against {}, {} after {}",
                 self.raided.len(),
                 player.power(),
                 defender.power(),
                 report.outcome,
-                report.exchanges.len()
+                plural(
+                    u32::try_from(report.exchanges.len()).unwrap_or(u32::MAX),
+                    "exchange",
+                    "exchanges"
+                )
             )
         });
         // RG-5.2.5: the site's casualties.
@@ -232,7 +242,8 @@ impl State {
             let report = self.battle(player, regulars, None);
             log.say(|| {
                 format!(
-                    "{soldiers} regulars arrive on step {step}: {}",
+                    "{} on step {step}: {}",
+                    plural(soldiers, "regular arrives", "regulars arrive"),
                     report.outcome
                 )
             });
@@ -319,7 +330,13 @@ impl State {
         let open = u32::try_from(self.talent_choices().len()).unwrap_or(0);
         self.talent_picks = (self.talent_picks + earned).min(open);
         self.recruited_this_turn = true;
-        log.say(|| format!("{funds} funds recruit {gained} soldiers; {earned} talents earned"));
+        log.say(|| {
+            format!(
+                "{funds} funds recruit {}; {} earned",
+                plural(gained, "soldier", "soldiers"),
+                plural(earned, "talent", "talents")
+            )
+        });
     }
 
     /// RG-7.3 to RG-7.7: upkeep, desertion, slave attrition, drift and the end check.
@@ -345,7 +362,12 @@ impl State {
             let gone = self.player.soldiers - cap;
             self.player.soldiers = cap;
             self.player.weapons -= gone.min(self.player.weapons);
-            log.say(|| format!("{gone} soldiers desert with their weapons"));
+            log.say(|| {
+                format!(
+                    "{} with their weapons",
+                    plural(gone, "soldier deserts", "soldiers desert")
+                )
+            });
             if self.player.soldiers == 0 {
                 self.end(Ending::Death, log);
                 return;
@@ -393,7 +415,60 @@ impl State {
         self.phase = Phase::Over;
         self.plunder = None;
         self.talent_picks = 0;
-        log.say(|| format!("the game ends: {ending}"));
+        if log.is_recording() {
+            for line in self.end_report() {
+                log.say(|| line);
+            }
+        }
+    }
+
+    /// The end section of a finished game (RG-10, ruling 26): why it ended, then for the
+    /// Empire's arrival the score term by term ([`ScoreTerms`]) and its rank. What the log says
+    /// when the game ends, and what the board repeats.
+    ///
+    /// ```
+    /// use darbar::raid::State;
+    ///
+    /// assert!(State::new(7).end_report().is_empty()); // not over
+    /// ```
+    pub fn end_report(&self) -> Vec<String> {
+        let Some(ending) = self.ending else {
+            return Vec::new();
+        };
+        let why = match ending {
+            Ending::Death => "the player's soldiers are gone (RG-10, ruling 26(a))".to_owned(),
+            Ending::Rebellion { shortfall } => {
+                format!("food fell short by {shortfall} at upkeep (RG-7.3, RG-10, ruling 26(b))")
+            }
+            Ending::EmpireArrives => {
+                "all three forts have fallen (RG-7.7, RG-10, ruling 26(c))".to_owned()
+            }
+        };
+        let mut lines = vec![format!("the game ends: {ending}: {why}")];
+        match self.final_score() {
+            Some((score, rank)) => {
+                lines.push(format!("score (ruling 26): {}", self.score_terms()));
+                lines.push(format!("final score {score}: {rank}"));
+            }
+            None => lines.push("no score: only the Empire's arrival is scored (ruling 26)".into()),
+        }
+        lines
+    }
+
+    /// The terms of ruling 26's score as they stand.
+    pub fn score_terms(&self) -> ScoreTerms {
+        let p = &self.player;
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        ScoreTerms {
+            soldiers: p.soldiers,
+            weapons: p.weapons,
+            funds: p.funds,
+            food: p.food,
+            slaves: p.slaves,
+            units: count(self.army.len()),
+            talents: count(self.talents.len()),
+            sacked: count(self.sites.iter().filter(|s| s.sacked).count()),
+        }
     }
 
     /// The score of ruling 26: 3 × soldiers + weapons + funds + floor(food / 2) + slaves, plus
@@ -402,16 +477,7 @@ impl State {
     /// and every fort has fallen when the score counts anyway.
     /// It is the result of the "Empire arrives" ending; the other endings have none.
     pub fn score(&self) -> u32 {
-        let p = &self.player;
-        let taken = self.sites.iter().filter(|s| s.sacked).count();
-        3 * p.soldiers
-            + p.weapons
-            + p.funds
-            + p.food / 2
-            + p.slaves
-            + 5 * u32::try_from(self.army.len()).unwrap_or(0)
-            + 3 * u32::try_from(self.talents.len()).unwrap_or(0)
-            + 2 * u32::try_from(taken).unwrap_or(0)
+        self.score_terms().total()
     }
 
     /// The final score and its rank, once the game has ended with the Empire's arrival
@@ -421,5 +487,85 @@ impl State {
             let score = self.score();
             (score, RaidData::standard().rank(score))
         })
+    }
+}
+
+/// `n` of `one`, with the plural `many` unless `n` is 1: "1 soldier", "3 soldiers".
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// The terms of ruling 26's score: what the player holds at the end, and the 5 per unique unit,
+/// 3 per talent and 2 per sacked site.
+///
+/// ```
+/// use darbar::raid::State;
+///
+/// let state = State::new(7);
+/// let terms = state.score_terms();
+/// assert_eq!(terms.total(), state.score());
+/// assert!(terms.to_string().starts_with("3 × "));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreTerms {
+    /// Soldiers, 3 points each.
+    pub soldiers: u32,
+    /// Weapons, 1 each.
+    pub weapons: u32,
+    /// Funds, 1 each.
+    pub funds: u32,
+    /// Food, 1 per 2.
+    pub food: u32,
+    /// Slaves, 1 each.
+    pub slaves: u32,
+    /// Unique units in the army, 5 each.
+    pub units: u32,
+    /// Talents of the player's own, 3 each.
+    pub talents: u32,
+    /// Sacked sites, 2 each.
+    pub sacked: u32,
+}
+
+impl ScoreTerms {
+    /// The score: the sum of the terms (ruling 26).
+    pub fn total(&self) -> u32 {
+        3 * self.soldiers
+            + self.weapons
+            + self.funds
+            + self.food / 2
+            + self.slaves
+            + 5 * self.units
+            + 3 * self.talents
+            + 2 * self.sacked
+    }
+}
+
+impl std::fmt::Display for ScoreTerms {
+    /// "3 × 17 soldiers = 51, 18 weapons, 4 funds, 60 food / 2 = 30, 38 slaves, 5 × 16 unique
+    /// units = 80, 3 × 6 talents = 18, 2 × 9 sacked sites = 18: 248".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "3 × {} = {}, {}, {}, {} food / 2 = {}, {}, 5 × {} = {}, 3 × {} = {}, 2 × {} = {}: {}",
+            plural(self.soldiers, "soldier", "soldiers"),
+            3 * self.soldiers,
+            plural(self.weapons, "weapon", "weapons"),
+            plural(self.funds, "funds", "funds"),
+            self.food,
+            self.food / 2,
+            plural(self.slaves, "slave", "slaves"),
+            plural(self.units, "unique unit", "unique units"),
+            5 * self.units,
+            plural(self.talents, "talent", "talents"),
+            3 * self.talents,
+            plural(self.sacked, "sacked site", "sacked sites"),
+            2 * self.sacked,
+            self.total()
+        )
     }
 }

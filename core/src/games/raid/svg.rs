@@ -1,13 +1,15 @@
 //! A picture of the kingdom as SVG: the sites with what the player knows of them, the fort
-//! ladders, and the player's camp.
+//! ladders, and the player's camp; and the sites the last action touched, highlighted.
 
 use std::fmt::Write as _;
 
-use crate::engine::svg::{INK, MUTED, PARCHMENT, Svg, escape, wrap};
+use crate::engine::svg::{
+    GREY, INK, MUTED, PARCHMENT, RED, SAFFRON, Svg, TURQUOISE, escape, last_caption, wrap,
+};
 
 use super::state::Phase;
 use super::{
-    RaidData, Resource, Resources, SiteId, SiteKind, State, TalentSet, UnitSet, WarStatus,
+    Action, RaidData, Resource, Resources, SiteId, SiteKind, State, TalentSet, UnitSet, WarStatus,
 };
 
 /// The drawing's coordinate system: the sites on the left, the panel on the right.
@@ -30,10 +32,31 @@ const CASTLE_Y: f32 = 584.0;
 
 const UNSEEN: &str = "#f3eee0";
 const BORDER: &str = "#8a7f6a";
-const RED: &str = "#c0392b";
-const GREY: &str = "#5b5b5b";
-const SAFFRON: &str = "#e3a600";
-const TURQUOISE: &str = "#16a3a3";
+
+/// Where the caption of the last action sits: the third column of the castles' row, which
+/// has no site.
+const CAPTION_X: f32 = 454.0;
+const CAPTION_Y: f32 = 584.0;
+
+/// The colours of the kingdom by name: a site raided today (saffron), the front line
+/// (turquoise), a sacked site (red), a fallen fort (grey), a site never seen, then the
+/// colours every picture uses. The one list the pictures and
+/// [`Game::palette`](crate::engine::Game::palette) share.
+pub(crate) fn palette() -> Vec<(&'static str, &'static str)> {
+    crate::engine::svg::palette(&[
+        ("raided", SAFFRON),
+        ("front line", TURQUOISE),
+        ("sacked", RED),
+        ("fallen", GREY),
+        ("unseen", UNSEEN),
+    ])
+}
+
+/// The last action drawn on the kingdom: the sites it touched and its caption.
+struct LastDrawn {
+    sites: Vec<SiteId>,
+    caption: String,
+}
 
 /// A site's name as the picture writes it: "Fort 1", "Village 6".
 fn display_name(site: SiteId) -> String {
@@ -225,6 +248,58 @@ impl State {
     /// assert!(svg.contains("never seen")); // every other site: "?" for its values
     /// ```
     pub fn to_svg(&self) -> String {
+        self.picture(None)
+    }
+
+    /// The picture of [`State::to_svg`] with the last action shown: `action` was taken in
+    /// `before` and led to this position. Every site it touched ([`State::touched_since`]) has
+    /// a blue outline (an SVG group `last-site-<site>` of class `last-action`), and a caption
+    /// beside the castles reads `Last: <action>` with the sites named.
+    ///
+    /// ```
+    /// use darbar::raid::{Action, State};
+    ///
+    /// let before = State::new(7);
+    /// let action: Action = "scout village-2".parse().unwrap();
+    /// let mut after = before.clone();
+    /// after.apply(action).unwrap();
+    /// let svg = after.to_svg_after(&before, action);
+    /// assert!(svg.contains("Last: scout village-2"));
+    /// assert!(svg.contains(r#"<g id="last-site-village-2" class="last-action">"#));
+    /// assert!(!svg.contains(r#"id="last-site-village-1""#));
+    /// ```
+    pub fn to_svg_after(&self, before: &State, action: Action) -> String {
+        self.picture(Some(LastDrawn {
+            sites: self.touched_since(before, action),
+            caption: last_caption(&action.to_string(), None),
+        }))
+    }
+
+    /// The sites `action`, taken in `before`, touched to reach this position, in the order of
+    /// [`SiteId::ALL`]: the site it scouts (RG-4) or raids (RG-5), the site a continued
+    /// plunder works on (RG-5.5), and every site whose picture it changed as the player sees
+    /// it (RG-9): what is known of it, its war status (RG-2.2) or its sacking (RG-5.4). A true
+    /// value the player does not see (a drift, RG-7.6) never counts, so the highlight tells
+    /// nothing hidden.
+    pub fn touched_since(&self, before: &State, action: Action) -> Vec<SiteId> {
+        let named = match action {
+            Action::Scout(site) | Action::Raid(site) => Some(site),
+            Action::Plunder | Action::StopPlunder => before.plunder().map(|p| p.site),
+            _ => None,
+        };
+        SiteId::ALL
+            .into_iter()
+            .filter(|&site| {
+                named == Some(site)
+                    || before.known_site(site) != self.known_site(site)
+                    || before.war_status(site) != self.war_status(site)
+                    || before.site(site).sacked != self.site(site).sacked
+            })
+            .collect()
+    }
+
+    /// The whole picture, with the last action's highlight if there is one.
+    fn picture(&self, last: Option<LastDrawn>) -> String {
         let mut svg = Svg::document(
             WIDTH,
             HEIGHT,
@@ -243,8 +318,23 @@ impl State {
         for (y, label) in rows {
             svg.text(COLUMNS[0] + 2.0, y - 12.0, heading, label);
         }
+        if let Some(last) = &last {
+            for &site in &last.sites {
+                let (x, y, h) = position(site);
+                svg.highlight(&format!("last-site-{site}"), x, y, BOX_W, h);
+            }
+        }
         for site in SiteId::ALL {
             self.draw_site(&mut svg, site);
+        }
+        if let Some(last) = &last {
+            let names: Vec<String> = last.sites.iter().map(|&s| display_name(s)).collect();
+            let detail = if names.is_empty() {
+                "No site touched".to_owned()
+            } else {
+                format!("Outlined: {}", names.join(", "))
+            };
+            svg.last_action_caption(CAPTION_X, CAPTION_Y, BOX_W, &last.caption, &detail);
         }
         self.draw_panel(&mut svg);
         svg.finish()
@@ -716,5 +806,134 @@ impl State {
             &format!(r#"font-size="9.5" fill="{MUTED}""#),
             "Ladder 0 Solid … 5 Fallen",
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sites a picture outlines as touched by the last action.
+    fn outlined(svg: &str) -> Vec<SiteId> {
+        SiteId::ALL
+            .into_iter()
+            .filter(|s| svg.contains(&format!(r#"<g id="last-site-{s}" class="last-action">"#)))
+            .collect()
+    }
+
+    /// Applies `text` to `state`, returning the picture of the result with it highlighted.
+    fn step(state: &mut State, text: &str) -> String {
+        let action: Action = text.parse().unwrap();
+        let before = state.clone();
+        state.apply(action).unwrap();
+        state.to_svg_after(&before, action)
+    }
+
+    #[test]
+    fn the_first_position_has_no_highlight_and_no_caption() {
+        let svg = State::new(7).to_svg();
+        assert!(!svg.contains("last-action"));
+        assert!(!svg.contains("Last:"));
+    }
+
+    /// RG-4: scouting a site shows it; the picture outlines that site alone.
+    #[test]
+    fn rule_rg_4_the_site_scouted_is_outlined_and_no_other() {
+        let mut state = State::new(7);
+        let svg = step(&mut state, "scout village-2");
+        assert_eq!(outlined(&svg), [site("village-2")]);
+        assert_eq!(svg.matches(r#"class="last-action""#).count(), 1);
+        assert!(svg.contains("Last: scout village-2"));
+        assert!(svg.contains("Outlined: Village 2"));
+    }
+
+    /// RG-5.1: the site raided is outlined, whatever the raid brought.
+    #[test]
+    fn rule_rg_5_1_the_site_raided_is_outlined() {
+        let mut state = State::new(7);
+        assert!(outlined(&step(&mut state, "skip-scout")).is_empty());
+        let svg = step(&mut state, "raid village-4");
+        assert!(outlined(&svg).contains(&site("village-4")));
+        assert!(svg.contains("Last: raid village-4"));
+    }
+
+    /// RG-5.5: a step of continued plunder works on the site being plundered.
+    #[test]
+    fn rule_rg_5_5_a_plunder_step_outlines_the_site_plundered() {
+        let mut met = 0;
+        for seed in 0..60 {
+            let mut state = State::new(seed);
+            step(&mut state, "skip-scout");
+            for site in ["village-1", "village-2", "village-3", "town-1"] {
+                let raid: Action = format!("raid {site}").parse().unwrap();
+                if state.legal_actions().contains(&raid) {
+                    state.apply(raid).unwrap();
+                }
+                if let Some(plunder) = state.plunder().map(|p| p.site)
+                    && state.legal_actions().contains(&Action::Plunder)
+                {
+                    let svg = step(&mut state, "plunder");
+                    assert!(outlined(&svg).contains(&plunder), "seed {seed}");
+                    met += 1;
+                    break;
+                }
+            }
+        }
+        assert!(met > 0, "no continued plunder was offered");
+    }
+
+    /// RG-6: ending the raids rolls the war status, and a fort whose status moved is outlined;
+    /// no other site is.
+    #[test]
+    fn rule_rg_6_a_fort_whose_war_status_moved_is_outlined() {
+        let (mut moved, mut still) = (0, 0);
+        for seed in 0..40 {
+            let mut state = State::new(seed);
+            step(&mut state, "skip-scout");
+            let before = state.clone();
+            let svg = step(&mut state, "end-raids");
+            let forts: Vec<SiteId> = SiteId::FORTS
+                .into_iter()
+                .filter(|&f| before.war_status(f) != state.war_status(f))
+                .collect();
+            assert_eq!(outlined(&svg), forts, "seed {seed}");
+            if forts.is_empty() {
+                still += 1;
+            } else {
+                moved += 1;
+            }
+        }
+        assert!(moved > 0 && still > 0, "{moved} moved, {still} stayed");
+    }
+
+    /// RG-7.6, RG-9: the drift at the end of the settlement changes true values the player
+    /// does not see, and the picture outlines none of them: the highlight tells nothing
+    /// hidden.
+    #[test]
+    fn rule_rg_7_6_hidden_drift_is_not_outlined() {
+        let mut drifted = 0;
+        for seed in 0..20 {
+            let mut state = State::new(seed);
+            step(&mut state, "scout village-2");
+            while !state.legal_actions().contains(&Action::EndSettlement) {
+                let last = *state.legal_actions().last().unwrap();
+                state.apply(last).unwrap();
+            }
+            let before = state.clone();
+            let svg = step(&mut state, "end-settlement");
+            if state.is_over() {
+                continue;
+            }
+            if SiteId::ALL.iter().any(|&s| before.site(s) != state.site(s)) {
+                drifted += 1;
+            }
+            assert!(outlined(&svg).is_empty(), "seed {seed}");
+            assert!(svg.contains("Last: end-settlement"));
+        }
+        assert!(drifted > 0, "no site drifted");
+    }
+
+    fn site(name: &str) -> SiteId {
+        name.parse().unwrap()
     }
 }

@@ -261,15 +261,15 @@ pub enum Action {
     Loyalty(Loyalty),
     /// Put one piece into the Influence slot being refilled (§1.9).
     Refill(PieceSource),
-    /// Give one Resource or one cavalry token to another player faction (§1.5.2, OQ-11):
-    /// offered to the giver at each of its decision points.
-    Give {
-        /// Who receives it.
-        to: Player,
-        /// A cavalry token rather than a Resource.
-        cavalry: bool,
-    },
-    /// A faction, where an event's text lets a player choose one (deck C1).
+    /// Open a gift of Resources and cavalry tokens to another player faction (§1.5.2, OQ-11),
+    /// shown as `give…`: offered to the giver at its decision points (see
+    /// [`State::decision`](super::State::decision)). It opens a small decision of its own
+    /// ([`DecisionKind::Transfer`](super::DecisionKind::Transfer)): to whom
+    /// ([`Action::Faction`]), how many Resources, then how many cavalry tokens
+    /// ([`Action::Count`] each), not both zero. Then play returns to the decision point.
+    Give,
+    /// A faction, where a decision asks for one: an event's text (deck C1), or the receiver of
+    /// a gift (§1.5.2).
     Faction(Player),
     /// The `n`-th (from 1) of the options an event's question lists.
     Choose(u8),
@@ -351,12 +351,7 @@ impl fmt::Display for Action {
             Action::Refill(PieceSource::Map(space, loyalty)) => {
                 write!(f, "refill from {space} ({loyalty})")
             }
-            Action::Give { to, cavalry } => write!(
-                f,
-                "give 1 {} to {}",
-                if cavalry { "cavalry" } else { "Resource" },
-                to.faction().abbreviation()
-            ),
+            Action::Give => f.write_str("give…"),
             Action::Faction(player) => write!(f, "faction {}", player.faction().abbreviation()),
             Action::Choose(n) => write!(f, "choose {n}"),
             Action::Yes => f.write_str("yes"),
@@ -490,23 +485,8 @@ impl FromStr for Action {
                 };
                 Ok(Action::Refill(PieceSource::Map(space.parse()?, loyalty)))
             }
-            "give" => {
-                let rest = rest
-                    .strip_prefix("1 ")
-                    .ok_or("expected \"give 1 <Resource|cavalry> to <faction>\"")?;
-                let (what, to) = rest
-                    .split_once(" to ")
-                    .ok_or("expected \"give 1 <Resource|cavalry> to <faction>\"")?;
-                let cavalry = match what.to_ascii_lowercase().as_str() {
-                    "resource" => false,
-                    "cavalry" => true,
-                    _ => return Err(format!("one gives a Resource or cavalry, not {what:?}")),
-                };
-                let to = parse_faction(to)?
-                    .player()
-                    .ok_or("the Mongols take no gifts")?;
-                Ok(Action::Give { to, cavalry })
-            }
+            // "give…" as shown; "give..." and a bare "give" where an ellipsis is hard to type.
+            "give…" | "give..." | "give" if rest.is_empty() => Ok(Action::Give),
             "faction" => Ok(Action::Faction(
                 parse_faction(rest)?
                     .player()
@@ -547,14 +527,7 @@ mod tests {
             Action::Loyalty(Loyalty::Rebelling),
             Action::Refill(PieceSource::Available),
             Action::Refill(PieceSource::Map(SpaceId::Andhra, Loyalty::Rebelling)),
-            Action::Give {
-                to: Player::Bahmani,
-                cavalry: true,
-            },
-            Action::Give {
-                to: Player::Vijayanagara,
-                cavalry: false,
-            },
+            Action::Give,
             Action::Faction(Player::Bahmani),
             Action::Choose(2),
             Action::Yes,
@@ -590,6 +563,8 @@ mod tests {
             "move Amir from Gujarat",
             "done now",
             "shift DS +2",
+            "give 1 Resource to BK",
+            "give… BK",
         ] {
             assert!(text.parse::<Action>().is_err(), "{text:?}");
         }

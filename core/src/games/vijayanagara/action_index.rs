@@ -79,7 +79,7 @@ const SHIFT_LEN: usize = Player::ALL.len() * 2;
 const TAKE_CAVALRY_LEN: usize = Player::ALL.len();
 const LOYALTY_LEN: usize = LOYALTIES.len();
 const REFILL_LEN: usize = 1 + SPACE_COUNT * LOYALTIES.len();
-const GIVE_LEN: usize = Player::ALL.len() * 2;
+const GIVE_LEN: usize = 1;
 const FACTION_LEN: usize = Player::ALL.len();
 const CHOOSE_LEN: usize = BYTE;
 
@@ -139,12 +139,12 @@ const DONE: usize = NO + 1;
 /// | 1285   | 3      | `TakeCavalry(player)` | player |
 /// | 1288   | 2      | `Loyalty(l)` | Obedient, Rebelling |
 /// | 1290   | 31     | `Refill(source)` | 0 for `Available`; `1 + 2 × space + loyalty` for `Map(space, loyalty)` |
-/// | 1321   | 6      | `Give { to, cavalry }` | `2 × to + (0 for a Resource, 1 for cavalry)` |
-/// | 1327   | 3      | `Faction(player)` | player |
-/// | 1330   | 256    | `Choose(n)` | `n` (0–255; the engine offers 1–255) |
-/// | 1586   | 1      | `Yes` | |
-/// | 1587   | 1      | `No` | |
-/// | 1588   | 1      | `Done` | |
+/// | 1321   | 1      | `Give` (`give…`, §1.5.2) | |
+/// | 1322   | 3      | `Faction(player)` | player |
+/// | 1325   | 256    | `Choose(n)` | `n` (0–255; the engine offers 1–255) |
+/// | 1581   | 1      | `Yes` | |
+/// | 1582   | 1      | `No` | |
+/// | 1583   | 1      | `Done` | |
 ///
 /// Some numbers name actions no decision lists (a Charge of die 9, a Shift of the DS track
 /// that does not exist): they are in the numbering so that it covers every value, and a legal
@@ -153,7 +153,7 @@ const DONE: usize = NO + 1;
 /// ```
 /// use darbar::vijayanagara::{ACTION_COUNT, Action, SpaceId, State};
 ///
-/// assert_eq!(ACTION_COUNT, 1589);
+/// assert_eq!(ACTION_COUNT, 1584);
 /// assert_eq!(Action::Select(SpaceId::MountainPasses).index(), 24);
 /// assert_eq!(Action::Done.index(), ACTION_COUNT - 1);
 ///
@@ -232,7 +232,7 @@ impl Action {
             Action::Refill(PieceSource::Map(space, loyalty)) => {
                 REFILL + 1 + 2 * space.index() + loyalty as usize
             }
-            Action::Give { to, cavalry } => GIVE + 2 * to as usize + usize::from(cavalry),
+            Action::Give => GIVE,
             Action::Faction(player) => FACTION + player as usize,
             Action::Choose(n) => CHOOSE + usize::from(n),
             Action::Yes => YES,
@@ -287,10 +287,7 @@ impl Action {
                 let n = i - REFILL - 1;
                 Action::Refill(PieceSource::Map(SpaceId::ALL[n / 2], LOYALTIES[n % 2]))
             }
-            i if i < FACTION => Action::Give {
-                to: Player::ALL[(i - GIVE) / 2],
-                cavalry: (i - GIVE) % 2 == 1,
-            },
+            GIVE => Action::Give,
             i if i < CHOOSE => Action::Faction(Player::ALL[i - FACTION]),
             i if i < YES => Action::Choose(byte(i - CHOOSE)),
             YES => Action::Yes,
@@ -373,10 +370,10 @@ mod tests {
             offsets,
             [
                 0, 4, 6, 16, 24, 39, 295, 445, 595, 745, 753, 763, 767, 1023, 1279, 1285, 1288,
-                1290, 1321, 1327, 1330, 1586, 1587, 1588
+                1290, 1321, 1322, 1325, 1581, 1582, 1583
             ]
         );
-        assert_eq!(ACTION_COUNT, 1589);
+        assert_eq!(ACTION_COUNT, 1584);
     }
 
     #[test]
@@ -430,10 +427,6 @@ mod tests {
                     track: player,
                     up: flag,
                 });
-                actions.push(Action::Give {
-                    to: player,
-                    cavalry: flag,
-                });
             }
             actions.push(Action::TakeCavalry(player));
             actions.push(Action::Faction(player));
@@ -441,6 +434,7 @@ mod tests {
         actions.extend(LOYALTIES.map(Action::Loyalty));
         actions.extend([
             Action::Refill(PieceSource::Available),
+            Action::Give,
             Action::Yes,
             Action::No,
             Action::Done,

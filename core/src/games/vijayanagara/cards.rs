@@ -10,7 +10,15 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::{EVENT_CARDS, MONGOL_INVASION_CARDS, Player};
+use super::{Card, EVENT_CARDS, MONGOL_INVASION_CARDS, Player, SuccessionCard};
+use crate::engine::{CardSide, CardText};
+
+/// The text every Mongol Invasion card of the default deck bears (deck §3): what the core
+/// carries out for the named faction (§2.4.1, §2.4.2).
+const MONGOL_INVASION_TEXT: &str = "Strategic Aid: the named faction carries out 2 Mongol \
+    commands (§2.4.1, §3.5); the same command may be chosen twice. Gift of Compromise: that \
+    faction may then shift its own Influence −1 to gain 2 Resources and 2 cavalry, if its \
+    Influence is at least 1 (§2.4.2, OQ-25).";
 
 /// The data of one Event card.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +46,127 @@ pub struct MongolInvasionCard {
     pub title: String,
     /// The faction that operates the Mongols for this card (§2.4.1, OQ-9): BK or VN.
     pub faction: Player,
+    /// The card's text, read by people only: the core carries out §2.4 whatever it says.
+    pub text: String,
+}
+
+impl EventCard {
+    /// The card's words: its title and both sides' texts (§2.3.4), with `file` the card file
+    /// that defines it, if any.
+    pub fn card_text(&self, file: Option<&str>) -> CardText {
+        CardText {
+            number: u32::from(self.number),
+            kind: "Event".into(),
+            title: self.title.clone(),
+            sides: vec![
+                CardSide {
+                    name: "unshaded".into(),
+                    text: self.unshaded.clone(),
+                },
+                CardSide {
+                    name: "shaded".into(),
+                    text: self.shaded.clone(),
+                },
+            ],
+            file: file.map(str::to_owned),
+        }
+    }
+}
+
+impl MongolInvasionCard {
+    /// The text every Mongol Invasion card of the default deck bears (deck §3), also that of a
+    /// card file that gives none.
+    pub const DEFAULT_TEXT: &str = MONGOL_INVASION_TEXT;
+
+    /// The card's words: its title, and its text after the faction it names (§2.4.1), with
+    /// `file` the card file that defines it, if any.
+    pub fn card_text(&self, file: Option<&str>) -> CardText {
+        CardText {
+            number: u32::from(self.number),
+            kind: "Mongol Invasion".into(),
+            title: self.title.clone(),
+            sides: vec![CardSide {
+                name: "text".into(),
+                text: format!(
+                    "Named faction: {}. {}",
+                    self.faction.faction().abbreviation(),
+                    self.text
+                ),
+            }],
+            file: file.map(str::to_owned),
+        }
+    }
+}
+
+impl Card {
+    /// The words of a card that no deck file defines, the same in every deck: the Succession
+    /// and Timurid cards, numbered 45–49 as deck §4 numbers them, whose text is the rule they
+    /// cite (§2.5, §2.6). `None` for Event and Mongol Invasion cards, whose words are the
+    /// deck's ([`CardSet::text`]).
+    ///
+    /// ```
+    /// use darbar::vijayanagara::{Card, SuccessionCard};
+    ///
+    /// let zenith = Card::Succession(SuccessionCard::ZenithOfTheSultanate).rule_text().unwrap();
+    /// assert_eq!(zenith.number, 45);
+    /// assert!(zenith.sides[0].text.contains("§2.5.1"));
+    /// assert!(Card::Event(3).rule_text().is_none());
+    /// ```
+    pub fn rule_text(self) -> Option<CardText> {
+        rule_card_text(self)
+    }
+}
+
+fn rule_card_text(card: Card) -> Option<CardText> {
+    let (number, kind, title, text) = match card {
+        Card::Event(_) | Card::MongolInvasion(_) => return None,
+        Card::Succession(succession) => {
+            let text = match succession {
+                SuccessionCard::ZenithOfTheSultanate => {
+                    "The Dynasty turns to Tughlaq; DS may Campaign using only Delhi and \
+                     Provinces; BK gains cavalry equal to its Influence plus the Forts on the \
+                     map; VN gains Resources equal to its Influence plus the Temples on the map \
+                     (§2.5.1)."
+                }
+                SuccessionCard::RiseOfTheRebelSultans => {
+                    "DS may Campaign using only Delhi and Provinces; BK, then VN, carries out a \
+                     free Limited Command, then gains Resources equal to the prosperity of the \
+                     Provinces it controls and as many cavalry, at most 3 (§2.5.2)."
+                }
+                SuccessionCard::LordsOfTheDeccan => {
+                    "DS, then BK, then VN may each buy up to 3 Influence shifts of BK's or VN's \
+                     track, +1 or −1, for 3 Resources each (§2.5.3)."
+                }
+            };
+            let number = match succession {
+                SuccessionCard::ZenithOfTheSultanate => 45,
+                SuccessionCard::RiseOfTheRebelSultans => 46,
+                SuccessionCard::LordsOfTheDeccan => 47,
+            };
+            (number, "Succession", succession.title(), text)
+        }
+        Card::Timurid(n) => {
+            let title = if n == 1 {
+                "Timur Crosses the Indus (1398)"
+            } else {
+                "Timur at the Gates of Delhi (1398)"
+            };
+            let text = "The first Timurid card drawn moves half the available Mongols (rounded \
+                        down) to Mountain Passes; the second starts Timur's Invasion of Delhi, \
+                        and then the game ends (§2.6).";
+            (47 + u32::from(n), "Timurid", title, text)
+        }
+    };
+    Some(CardText {
+        number,
+        kind: kind.into(),
+        title: title.into(),
+        sides: vec![CardSide {
+            name: "text".into(),
+            text: text.into(),
+        }],
+        file: None,
+    })
 }
 
 /// The cards of a deck.
@@ -75,6 +204,8 @@ struct InvasionFile {
     number: u8,
     title: String,
     faction: String,
+    #[serde(default)]
+    text: Option<String>,
 }
 
 /// Why a card file was refused.
@@ -169,6 +300,7 @@ impl CardSet {
                 number: card.number,
                 title: card.title,
                 faction,
+                text: card.text.unwrap_or_else(|| MONGOL_INVASION_TEXT.to_owned()),
             });
         }
         if invasions.len() != MONGOL_INVASION_CARDS.count() {
@@ -197,6 +329,23 @@ impl CardSet {
     /// Mongol Invasion card `number` (37–44).
     pub fn invasion(&self, number: u8) -> Option<&MongolInvasionCard> {
         self.invasions.get(usize::from(number.checked_sub(37)?))
+    }
+
+    /// The words of card `number` (an Event or Mongol Invasion card) in this deck.
+    ///
+    /// ```
+    /// use darbar::vijayanagara::CardSet;
+    ///
+    /// let card = CardSet::standard().text(1).unwrap();
+    /// assert_eq!(card.title, "The New Muslims of Mughalpura (1292)");
+    /// assert_eq!(card.side("unshaded"), Some("Place 2 Mongols in Delhi."));
+    /// assert!(CardSet::standard().text(37).unwrap().sides[0].text.starts_with("Named faction: BK. Strategic Aid"));
+    /// ```
+    pub fn text(&self, number: u8) -> Option<CardText> {
+        match self.event(number) {
+            Some(card) => Some(card.card_text(None)),
+            None => self.invasion(number).map(|card| card.card_text(None)),
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::sequence::Frame;
+use super::words;
 use super::{
     Action, DecisionKind, Error, Faction, Log, Loyalty, Piece, PieceKind, SpaceId, State,
     Structure, VijayanagaraDecision,
@@ -125,6 +126,63 @@ impl State {
         &self.forced_dice
     }
 
+    /// The battle under way, if the decision now is one of its steps (§3.X): the Combat frame
+    /// on top of the stack.
+    fn battle(&self) -> Option<&Combat> {
+        match self.stack.last()? {
+            Frame::Combat(combat) => Some(combat),
+            _ => None,
+        }
+    }
+
+    /// Where the battle under way is fought, its attacker and its defender (§3.X C-1).
+    ///
+    /// ```
+    /// use darbar::vijayanagara::State;
+    ///
+    /// assert_eq!(State::new(1).battle_sides(), None);
+    /// ```
+    pub fn battle_sides(&self) -> Option<(SpaceId, Faction, Faction)> {
+        self.battle()
+            .map(|c| (c.plan.space, c.plan.attacker, c.plan.defender))
+    }
+
+    /// The dice of the battle under way as they show now (C-3 to C-5: rolled, then changed
+    /// by Charges and Screens): the attacker's, then the defender's.
+    pub fn battle_dice(&self) -> Option<(&[Die], &[Die])> {
+        self.battle()
+            .map(|c| (&c.attacker_dice[..], &c.defender_dice[..]))
+    }
+
+    /// The value at or below which each side's dice hit in the battle under way (C-6: the
+    /// side's participating units, at most 5; a 6 never hits, OQ-39): the attacker's, then
+    /// the defender's.
+    pub fn battle_thresholds(&self) -> Option<(u8, u8)> {
+        let combat = self.battle()?;
+        let (attacker, defender) = self.battle_units(combat);
+        Some((attacker.min(5), defender.min(5)))
+    }
+
+    /// The hits each side's dice score in the battle under way as they show now (C-6): the
+    /// attacker's, then the defender's.
+    pub fn battle_hits(&self) -> Option<(u8, u8)> {
+        let combat = self.battle()?;
+        let natural_six = self.options.natural_six_always_misses;
+        let (attacker, defender) = self.battle_units(combat);
+        Some((
+            hits(&combat.attacker_dice, attacker, natural_six),
+            hits(&combat.defender_dice, defender, natural_six),
+        ))
+    }
+
+    /// The units each side counts for its hits (C-1, C-6): the attacker's participants, the
+    /// defender's units in the space.
+    fn battle_units(&self, combat: &Combat) -> (u8, u8) {
+        let plan = &combat.plan;
+        let defender = self.space(plan.space).units_of(plan.defender);
+        (combat.attacker_units(), defender)
+    }
+
     fn roll_die(&mut self) -> u8 {
         if self.forced_dice.is_empty() {
             self.rng.die()
@@ -135,20 +193,7 @@ impl State {
 
     /// Starts a battle: it rolls at once (C-3) when the Combat frame takes its first step.
     pub(crate) fn begin_combat(&mut self, plan: AttackPlan, log: &mut Log) {
-        log.say(|| {
-            let units: u8 = plan.participants.iter().map(|p| p.2).sum();
-            let what = if plan.attacker == Faction::Mongols {
-                "Mongols"
-            } else {
-                "units"
-            };
-            format!(
-                "{} attacks {} in {} with {units} {what}",
-                plan.attacker.abbreviation(),
-                plan.defender.abbreviation(),
-                plan.space
-            )
-        });
+        log.say(|| attack_line(&plan));
         self.stack.push(Frame::Combat(Box::new(Combat {
             plan,
             attacker_dice: Vec::new(),
@@ -296,7 +341,12 @@ impl State {
                 let die = dice.get_mut(die_index(n)).ok_or(Error::NothingToDecide)?;
                 die.value -= 1;
                 let value = die.value;
-                log.say(|| format!("{side} Charges: die {n} now shows {value}"));
+                log.say(|| {
+                    format!(
+                        "{} Charges: its die {n} now shows {value} (§1.10)",
+                        side.abbreviation()
+                    )
+                });
             }
             (CombatStep::AttackerCavalry | CombatStep::DefenderCavalry, Action::Screen(n)) => {
                 let player = side.player().ok_or(Error::NothingToDecide)?;
@@ -309,7 +359,12 @@ impl State {
                 let die = dice.get_mut(die_index(n)).ok_or(Error::NothingToDecide)?;
                 die.screened = true;
                 let value = die.value;
-                log.say(|| format!("{side} Screens the opposing die {n} (showing {value})"));
+                log.say(|| {
+                    format!(
+                        "{} Screens the opposing die {n} (showing {value}) (§1.10)",
+                        side.abbreviation()
+                    )
+                });
             }
             (CombatStep::AttackerCavalry, Action::Done) => {
                 combat.step = CombatStep::DefenderCavalry
@@ -385,7 +440,7 @@ impl State {
                 if combat.plan.attacker == Faction::Mongols {
                     let units = combat.attacker_units();
                     if let Some(v) = mongol_charge(&mut combat.attacker_dice, units, natural_six) {
-                        log.say(|| format!("The Mongols Charge: a die now shows {v}"));
+                        log.say(|| format!("MI Charges: a die now shows {v} (§1.10)"));
                     }
                 }
                 combat.step = CombatStep::DefenderCavalry;
@@ -394,7 +449,7 @@ impl State {
                 if combat.plan.defender == Faction::Mongols {
                     let units = self.space(combat.plan.space).mongols;
                     if let Some(v) = mongol_charge(&mut combat.defender_dice, units, natural_six) {
-                        log.say(|| format!("The Mongols Charge: a die now shows {v}"));
+                        log.say(|| format!("MI Charges: a die now shows {v} (§1.10)"));
                     }
                 }
                 combat.step = CombatStep::Hits;
@@ -422,9 +477,21 @@ impl State {
                 combat.attacker_losses = defender_hits.min(combat.attacker_units());
                 log.say(|| {
                     format!(
-                        "{} scores {attacker_hits} hits, {} scores {defender_hits}",
-                        combat.plan.attacker.abbreviation(),
-                        combat.plan.defender.abbreviation()
+                        "{}; {} (C-6)",
+                        hits_text(
+                            plan.attacker,
+                            &combat.attacker_dice,
+                            combat.attacker_units(),
+                            attacker_hits,
+                            natural_six
+                        ),
+                        hits_text(
+                            plan.defender,
+                            &combat.defender_dice,
+                            defender_units,
+                            defender_hits,
+                            natural_six
+                        )
                     )
                 });
                 combat.step = CombatStep::DefenderLosses {
@@ -438,7 +505,12 @@ impl State {
                     let n = remaining.min(self.space(space).mongols);
                     self.remove(space, Piece::Mongol, n)?;
                     combat.removed.1 += n;
-                    log.say(|| format!("The Mongols lose {n} in {space}"));
+                    log.say(|| {
+                        format!(
+                            "MI loses {} in {space}",
+                            words::pieces(n, PieceKind::Mongol)
+                        )
+                    });
                 }
                 combat.step = CombatStep::AttackerLosses {
                     remaining: combat.attacker_losses,
@@ -450,7 +522,12 @@ impl State {
                     let n = remaining.min(self.space(space).mongols);
                     self.remove(space, Piece::Mongol, n)?;
                     combat.removed.0 += n;
-                    log.say(|| format!("The Mongols lose {n} in {space}"));
+                    log.say(|| {
+                        format!(
+                            "MI loses {} in {space}",
+                            words::pieces(n, PieceKind::Mongol)
+                        )
+                    });
                 }
                 combat.step = CombatStep::Influence;
             }
@@ -480,7 +557,10 @@ impl State {
         };
         let up = self.shift_influence(winner, 1)?;
         let down = self.shift_influence(loser, -1)?;
-        log.say(|| format!("{winner} lost fewer: Influence {winner} {up}, {loser} {down}"));
+        log.say(|| {
+            let (winner, loser) = (winner.abbreviation(), loser.abbreviation());
+            format!("{winner} lost fewer pieces: Influence {winner} {up}, {loser} {down} (C-8)")
+        });
         Ok(())
     }
 
@@ -506,4 +586,83 @@ fn die_index(number: u8) -> usize {
 fn dice_text(dice: &[Die]) -> String {
     let values: Vec<String> = dice.iter().map(|d| d.value.to_string()).collect();
     values.join(", ")
+}
+
+/// "BK attacks DS in Madhyadesh with 3 Amirs: 2 there, 1 supporting from Maharashtra (§3.X)":
+/// the attacker's participants by the space they stand in (supporters stay where they are).
+fn attack_line(plan: &AttackPlan) -> String {
+    let mut kinds: Vec<PieceKind> = Vec::new();
+    for &(_, kind, _) in &plan.participants {
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    let total = |kind: PieceKind| -> u8 {
+        plan.participants
+            .iter()
+            .filter(|p| p.1 == kind)
+            .map(|p| p.2)
+            .sum()
+    };
+    let army: Vec<String> = kinds
+        .iter()
+        .map(|&kind| words::pieces(total(kind), kind))
+        .collect();
+    let army = if army.is_empty() {
+        "no units".to_owned()
+    } else {
+        army.join(" and ")
+    };
+    let mut line = format!(
+        "{} attacks {} in {} with {army}",
+        plan.attacker.abbreviation(),
+        plan.defender.abbreviation(),
+        plan.space
+    );
+    let supporting = plan.participants.iter().any(|p| p.0 != plan.space);
+    if supporting {
+        let parts: Vec<String> = plan
+            .participants
+            .iter()
+            .map(|&(space, kind, n)| {
+                if space == plan.space {
+                    format!("{} there", words::pieces(n, kind))
+                } else {
+                    format!("{} supporting from {space}", words::pieces(n, kind))
+                }
+            })
+            .collect();
+        line += &format!(": {}", parts.join(", "));
+    }
+    line
+}
+
+/// One side's dice after Charges and Screens, what hits and how many did (C-6): "BK dice 5,
+/// 6, 6, 6 (3 units: a hit on 3 or less): 0 hits".
+fn hits_text(side: Faction, dice: &[Die], units: u8, hits: u8, natural_six_misses: bool) -> String {
+    let faces: Vec<String> = dice
+        .iter()
+        .map(|d| {
+            if d.screened {
+                format!("{} screened", d.value)
+            } else {
+                d.value.to_string()
+            }
+        })
+        .collect();
+    let threshold = units.min(5);
+    let rule = if threshold == 0 {
+        "no hit".to_owned()
+    } else if natural_six_misses {
+        format!("a hit on {threshold} or less, never a natural 6")
+    } else {
+        format!("a hit on {threshold} or less")
+    };
+    format!(
+        "{} dice {} ({}: {rule}): {}",
+        side.abbreviation(),
+        faces.join(", "),
+        words::count(units, "unit", "units"),
+        words::count(hits, "hit", "hits")
+    )
 }

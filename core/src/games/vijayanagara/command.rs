@@ -10,6 +10,7 @@ use super::combat::AttackPlan;
 use super::lasting::Lasting;
 use super::options::SupportLimit;
 use super::sequence::Frame;
+use super::words;
 use super::{
     Action, DecisionKind, Error, Faction, Log, Loyalty, Piece, PieceKind, Player, SPACE_COUNT,
     SpaceId, SpacePieces, SpaceSet, State, Structure, VijayanagaraDecision,
@@ -267,9 +268,9 @@ impl State {
     ) -> Result<(), Error> {
         log.say(|| {
             let who = if scope.faction == Faction::Mongols {
-                format!("{} has the Mongols", scope.operator)
+                format!("{}, operating MI,", scope.operator.abbreviation())
             } else {
-                scope.faction.to_string()
+                scope.faction.abbreviation().to_owned()
             };
             let how = match (
                 scope.limited && scope.faction != Faction::Mongols,
@@ -280,7 +281,7 @@ impl State {
                 (false, true) => " (free)",
                 (false, false) => "",
             };
-            format!("{who}: {}{how}", kind.name())
+            format!("{who} commands {}{how}", kind.name())
         });
         let command = CommandState {
             kind,
@@ -679,8 +680,8 @@ impl State {
                 self.place(space, Piece::Troop, n)?;
                 log.say(|| {
                     format!(
-                        "The Sultanate Conscripts in {space}: +{n} {}",
-                        PieceKind::Troop.name(n)
+                        "DS Conscripts in {space}: +{}",
+                        words::pieces(n, PieceKind::Troop)
                     )
                 });
                 cmd.step = Step::Select;
@@ -693,7 +694,13 @@ impl State {
                 };
                 // Placed units are Obedient; R1/R2 turn them Rebelling in a controlled Province.
                 self.place(space, Piece::of_kind(kind), n)?;
-                log.say(|| format!("{faction} Rallies in {space}: +{n} {}", kind.name(n)));
+                log.say(|| {
+                    format!(
+                        "{} Rallies in {space}: +{}",
+                        faction.abbreviation(),
+                        words::pieces(n, kind)
+                    )
+                });
                 cmd.step = Step::Select;
             }
             (Step::Move { dest, moved }, Action::Move { from, piece }) => {
@@ -723,7 +730,13 @@ impl State {
                     }
                 };
                 cmd.mark_used(dest, now, 1);
-                log.say(|| format!("{faction} moves 1 {piece} from {from} to {dest}"));
+                log.say(|| {
+                    let verb = if migrating { "migrates" } else { "marches" };
+                    format!(
+                        "{} {verb} 1 {piece} from {from} to {dest}",
+                        faction.abbreviation()
+                    )
+                });
                 cmd.step = Step::Move {
                     dest,
                     moved: moved + 1,
@@ -745,6 +758,7 @@ impl State {
                 let mine = self.shift_influence(me, 1)?;
                 let theirs = self.shift_influence(them, -1)?;
                 log.say(|| {
+                    let (me, them) = (me.abbreviation(), them.abbreviation());
                     format!(
                         "{me} pays 1 Resource in {dest}: Influence {me} {mine}, {them} {theirs}"
                     )
@@ -754,7 +768,7 @@ impl State {
             (Step::MigrateShift(_), Action::No) => cmd.step = Step::Select,
             (Step::Govern { space, .. }, Action::Place(PieceKind::Governor)) => {
                 self.place(space, Piece::Governor, 1)?;
-                log.say(|| format!("The Sultanate Governs in {space}: +1 Governor"));
+                log.say(|| format!("DS Governs in {space}: +1 Governor"));
                 cmd.step = Step::Select;
             }
             (
@@ -766,7 +780,7 @@ impl State {
                 Action::Remove { piece, .. },
             ) => {
                 self.remove(space, piece, 1)?;
-                log.say(|| format!("The Sultanate Governs in {space}: removes 1 {piece}"));
+                log.say(|| format!("DS Governs in {space}: removes 1 {piece}"));
                 cmd.step = Step::Govern {
                     space,
                     removed: removed + 1,
@@ -775,7 +789,7 @@ impl State {
             }
             (Step::Govern { space, removed, .. }, Action::Place(PieceKind::Qasbah)) => {
                 self.place(space, Piece::Qasbah, 1)?;
-                log.say(|| format!("The Sultanate Governs in {space}: builds a Qasbah"));
+                log.say(|| format!("DS Governs in {space}: builds a Qasbah"));
                 cmd.step = Step::Govern {
                     space,
                     removed,
@@ -800,7 +814,7 @@ impl State {
             }
             (Step::PlunderTroops { space, remaining }, Action::Remove { space: from, piece }) => {
                 self.remove(from, piece, 1)?;
-                log.say(|| format!("Plunder: the Sultanate loses a Troop in {from}"));
+                log.say(|| format!("Plunder: DS loses 1 Troop in {from} (§3.5.3)"));
                 // At 0 the decision is empty and the automatic step caps the Mongols.
                 cmd.step = Step::PlunderTroops {
                     space,
@@ -851,6 +865,7 @@ impl State {
                 self.set_loyalty(space, Piece::of_kind(kind), obedient)?;
                 self.set_tributary(space, false)?;
                 log.say(|| {
+                    let faction = faction.abbreviation();
                     format!(
                         "{faction} Rebels in {space}: it is Independent and {faction}-controlled"
                     )

@@ -63,6 +63,14 @@ pub enum DecisionKind {
         /// The Event card.
         card: u8,
     },
+    /// A gift opened by `give…` (§1.5.2, OQ-11): to whom, then how many Resources, then how
+    /// many cavalry tokens.
+    Transfer {
+        /// The receiver, once chosen.
+        to: Option<Player>,
+        /// The Resources given, once chosen.
+        resources: Option<u8>,
+    },
 }
 
 impl DecisionKind {
@@ -89,6 +97,7 @@ impl DecisionKind {
             DecisionKind::LordsOfTheDeccan => Rule("2.5.3"),
             DecisionKind::Plunder => Rule("3.5.3"),
             DecisionKind::Event { .. } => Rule("2.3.4"),
+            DecisionKind::Transfer { .. } => super::transfer::RULE,
         }
     }
 }
@@ -121,6 +130,20 @@ impl std::fmt::Display for DecisionKind {
             DecisionKind::LordsOfTheDeccan => f.write_str("an Influence shift to buy"),
             DecisionKind::Plunder => f.write_str("a Troop to lose to Plunder"),
             DecisionKind::Event { card } => write!(f, "a choice in Event {card}"),
+            DecisionKind::Transfer { to: None, .. } => f.write_str("whom to give to"),
+            DecisionKind::Transfer {
+                to: Some(to),
+                resources: None,
+            } => write!(f, "how many Resources to give {}", to.abbreviation()),
+            DecisionKind::Transfer {
+                to: Some(to),
+                resources: Some(n),
+            } => write!(
+                f,
+                "how many cavalry tokens to give {} with {}",
+                to.abbreviation(),
+                super::words::resources(n)
+            ),
         }
     }
 }
@@ -131,9 +154,28 @@ pub type VijayanagaraDecision = Decision<Player, DecisionKind, Action>;
 impl State {
     /// The decision the game is waiting for, or `None` once the game is over.
     ///
-    /// An owed Influence refill (§1.9) comes before anything else; otherwise the innermost step
-    /// of the sequence of play decides.
+    /// A gift under way (§1.5.2) comes first: it was opened at a decision point that waits
+    /// beneath it. Then an owed Influence refill (§1.9); otherwise the innermost step of the
+    /// sequence of play decides. Where the giver may make a gift, one more entry, `give…`
+    /// ([`Action::Give`]), ends the list: see `gift_offered` in the transfer module for the
+    /// decision points that offer it (§1.5.2, OQ-11).
+    ///
+    /// ```
+    /// use darbar::vijayanagara::{Action, DecisionKind, State};
+    ///
+    /// let mut state = State::new(4);
+    /// let first = state.decision().unwrap();
+    /// assert_eq!(first.choices.last(), Some(&Action::Give));
+    /// state.apply(Action::Give).unwrap();
+    /// assert_eq!(
+    ///     state.decision().unwrap().kind,
+    ///     DecisionKind::Transfer { to: None, resources: None }
+    /// );
+    /// ```
     pub fn decision(&self) -> Option<VijayanagaraDecision> {
+        if let Some(Frame::Transfer { .. }) = self.stack.last() {
+            return self.frame_decision();
+        }
         let mut decision = match self.pending_refill() {
             Some((player, level)) => {
                 let choices = self
@@ -145,26 +187,10 @@ impl State {
             }
             None => self.frame_decision(),
         }?;
-        decision.choices.extend(self.gifts(decision.player));
+        if self.gift_offered(&decision) {
+            decision.choices.push(Action::Give);
+        }
         Some(decision)
-    }
-
-    /// What `giver` may give at its decision point (§1.5.2, OQ-11): one Resource or one cavalry
-    /// token at a time, to either other player faction. Not inside an event's effect: the
-    /// effect is one step of play (§2.3.4) that runs again from its start with each answer, on
-    /// the position it started from.
-    fn gifts(&self, giver: Player) -> impl Iterator<Item = Action> + '_ {
-        let in_event = matches!(self.stack.last(), Some(Frame::Event { .. }));
-        let enabled = self.options.transfers && !in_event;
-        Player::ALL
-            .into_iter()
-            .filter(move |&to| enabled && to != giver)
-            .flat_map(move |to| {
-                let resource =
-                    (self.resources(giver) > 0).then_some(Action::Give { to, cavalry: false });
-                let token = (self.cavalry(giver) > 0).then_some(Action::Give { to, cavalry: true });
-                resource.into_iter().chain(token)
-            })
     }
 
     /// The legal actions now, in a stable order (empty once the game is over).
@@ -231,22 +257,16 @@ impl State {
         host: Option<&dyn EventHost>,
         log: &mut Log,
     ) -> Result<(), Error> {
-        if let Action::Give { to, cavalry } = action {
-            // A gift is made at a decision point, not instead of the decision: it stays.
-            let giver = self.current_player().ok_or(Error::GameOver)?;
-            if cavalry {
-                self.take_cavalry(giver, to, 1)?;
-            } else {
-                self.pay(giver, 1)?;
-                // §1.5.2, OQ-11: the receiver is capped at 24; the excess is lost.
-                self.gain_resources(to, 1);
-            }
-            let what = if cavalry { "cavalry token" } else { "Resource" };
-            log.say(|| format!("{giver} gives 1 {what} to {to}"));
-            // A step whose choices depended on what was given (a cavalry window) may be over.
-            return self.advance(log);
+        if std::mem::take(&mut self.first_card_unannounced) {
+            self.announce_card(log);
         }
-        if self.pending_refill().is_some() {
+        if action == Action::Give {
+            // A gift is made at a decision point, not instead of the decision: it stays
+            // beneath the gift's own decision (§1.5.2).
+            return self.begin_transfer();
+        }
+        let transferring = matches!(self.stack.last(), Some(Frame::Transfer { .. }));
+        if self.pending_refill().is_some() && !transferring {
             self.refill_from(match action {
                 Action::Refill(source) => source,
                 other => return Err(self.unexpected(other)),

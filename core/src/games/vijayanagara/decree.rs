@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::action::DecreeKind;
 use super::lasting::Lasting;
 use super::sequence::Frame;
+use super::words;
 use super::{
     Action, DecisionKind, Error, Faction, Log, Loyalty, Piece, PieceKind, Player, SpaceId,
     SpaceSet, State, VijayanagaraDecision,
@@ -162,7 +163,7 @@ impl State {
         grant: DecreeGrant,
         log: &mut Log,
     ) -> Result<(), Error> {
-        log.say(|| format!("{player} decrees {}", kind.name()));
+        log.say(|| format!("{} decrees {}", player.abbreviation(), kind.name()));
         match kind {
             DecreeKind::CollectTribute => {
                 // §4.2.1: ⌊Tributary Prosperity / 2⌋ Resources (none under Token Currency), 2 cavalry.
@@ -177,7 +178,13 @@ impl State {
                     prosperity / 2
                 };
                 let gained = self.gain_resources(player, income);
-                log.say(|| format!("{player} collects {gained} Resources of tribute"));
+                log.say(|| {
+                    format!(
+                        "{} collects {} of tribute",
+                        player.abbreviation(),
+                        words::resources(gained)
+                    )
+                });
                 self.gain_cavalry(player, 2, log);
             }
             DecreeKind::Trade => {
@@ -193,12 +200,24 @@ impl State {
                     1 | 2 => 2,
                     _ => 3,
                 };
-                log.say(|| format!("{player} trades: +{gained} Resources"));
+                log.say(|| {
+                    format!(
+                        "{} trades: +{}",
+                        player.abbreviation(),
+                        words::resources(gained)
+                    )
+                });
                 self.gain_cavalry(player, cavalry, log);
             }
             DecreeKind::Tax => {
                 let gained = self.gain_resources(player, self.tax_income());
-                log.say(|| format!("{player} taxes: +{gained} Resources"));
+                log.say(|| {
+                    format!(
+                        "{} taxes: +{}",
+                        player.abbreviation(),
+                        words::resources(gained)
+                    )
+                });
             }
             _ => {
                 let step = match kind {
@@ -525,7 +544,12 @@ impl State {
                         // §4.2.3: the Province becomes Tributary (R3) and DS gains its Prosperity.
                         self.set_tributary(space, true)?;
                         let gained = self.gain_resources(player, self.map().prosperity(space));
-                        log.say(|| format!("{space} obeys: Tributary again, +{gained} Resources"));
+                        log.say(|| {
+                            format!(
+                                "{space} obeys: Tributary again, +{}",
+                                words::resources(gained)
+                            )
+                        });
                         DecreeStep::Select
                     }
                     DecreeKind::Build => {
@@ -535,7 +559,9 @@ impl State {
                             Piece::Temple
                         };
                         self.place(space, structure, 1)?;
-                        log.say(|| format!("{player} builds a {structure} in {space}"));
+                        log.say(|| {
+                            format!("{} builds a {structure} in {space}", player.abbreviation())
+                        });
                         return Ok(());
                     }
                     DecreeKind::Conspire => DecreeStep::ConspireReplace { space },
@@ -550,7 +576,10 @@ impl State {
             (DecreeStep::ConspireReplace { space }, Action::Remove { piece, .. }) => {
                 self.remove(space, piece, 1)?;
                 log.say(|| {
-                    format!("{player} Conspires in {space}: a {piece} is replaced by an Amir")
+                    format!(
+                        "{} Conspires in {space}: a {piece} is replaced by an Amir",
+                        player.abbreviation()
+                    )
                 });
                 // A Rebelling Raja gives way to a Rebelling Amir (§4.3.3).
                 let forced =
@@ -580,7 +609,10 @@ impl State {
                                 }
                             }
                             log.say(|| {
-                                format!("The Sultanate's Campaign moves from {here} to {next}")
+                                format!(
+                                    "DS's Campaign moves {} from {here} to {next}",
+                                    campaign_group(group)
+                                )
                             });
                         }
                         path.push(next);
@@ -610,8 +642,8 @@ impl State {
                         if let Some(&here) = path.last() {
                             log.say(|| {
                                 format!(
-                                    "The Campaign ends in {here}: {} Troops, {} Governors",
-                                    group.0, group.1
+                                    "DS's Campaign ends in {here} with {}",
+                                    campaign_group(group)
                                 )
                             });
                         }
@@ -636,7 +668,7 @@ impl State {
             ) => {
                 // Placed Rajas are Obedient, Rebelling in a VN-controlled Province (R2).
                 self.place(space, Piece::Raja(Loyalty::Obedient), 1)?;
-                log.say(|| format!("{player} Compels in {space}: +1 Raja"));
+                log.say(|| format!("{} Compels in {space}: +1 Raja", player.abbreviation()));
                 DecreeStep::Compel {
                     space,
                     placed: placed + 1,
@@ -655,7 +687,12 @@ impl State {
             ) => {
                 // OQ-48: moved Rajas keep their state (R2 still applies).
                 self.move_units(from, space, piece, 1)?;
-                log.say(|| format!("{player} Compels a Raja from {from} into {space}"));
+                log.say(|| {
+                    format!(
+                        "{} Compels 1 Raja from {from} into {space}",
+                        player.abbreviation()
+                    )
+                });
                 DecreeStep::Compel {
                     space,
                     placed,
@@ -677,7 +714,12 @@ impl State {
             }
             (DecreeStep::CompelRemoval { space, placed }, Action::Remove { piece, .. }) => {
                 self.remove(space, piece, 1)?;
-                log.say(|| format!("{player} Compels: a {piece} is removed from {space}"));
+                log.say(|| {
+                    format!(
+                        "{} Compels: a {piece} is removed from {space}",
+                        player.abbreviation()
+                    )
+                });
                 if piece.owner() == Faction::Sultanate {
                     // The Rajas this Compel placed become Rebelling (OQ-48).
                     let obedient = self.space(space).rajas.obedient.min(placed);
@@ -703,5 +745,19 @@ impl State {
         _log: &mut Log,
     ) -> Result<(), Error> {
         Ok(())
+    }
+}
+
+/// A Campaign's moving group (§4.2.2): "3 Troops and 1 Governor", "no units".
+fn campaign_group((troops, governors): (u8, u8)) -> String {
+    let parts: Vec<String> = [(troops, PieceKind::Troop), (governors, PieceKind::Governor)]
+        .into_iter()
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, kind)| words::pieces(n, kind))
+        .collect();
+    if parts.is_empty() {
+        "no units".to_owned()
+    } else {
+        parts.join(" and ")
     }
 }

@@ -76,6 +76,27 @@ pub enum Error {
         /// How many they hold.
         has: u8,
     },
+    /// A gift of no Resource and no cavalry token is no gift (§1.5.2).
+    #[error("{giver} must give at least 1 Resource or 1 cavalry token (§1.5.2)")]
+    EmptyGift {
+        /// Who gives.
+        giver: Player,
+    },
+    /// A gift of more Resources or cavalry tokens than the giver holds (§1.5.2).
+    #[error(
+        "{giver} holds {has} {}, and cannot give {wanted} (§1.5.2)",
+        if *cavalry { "cavalry tokens" } else { "Resources" }
+    )]
+    GiftBeyondHoldings {
+        /// Who gives.
+        giver: Player,
+        /// How many were to be given.
+        wanted: u8,
+        /// How many it holds.
+        has: u8,
+        /// Cavalry tokens rather than Resources.
+        cavalry: bool,
+    },
     /// The Sultanate has no Deccan Influence track (§1.9).
     #[error("{0} has no Deccan Influence track; only BK and VN do (§1.9)")]
     NoInfluenceTrack(Player),
@@ -93,13 +114,16 @@ pub enum Error {
     /// An Event needs an event host, and none was given (§2.3.4).
     #[error("carrying out an Event needs an event host (§2.3.4)")]
     NoEventHost,
-    /// An event script failed (§2.3.4).
-    #[error("Event {card} failed{}: {message} (§2.3.4)", line.map_or(String::new(), |l| format!(" at line {l}")))]
+    /// An event script failed (§2.3.4): the card, its file and line when the host knows them
+    /// (`Event 7 failed at 07.lua:12: ...`).
+    #[error("Event {card} failed{}: {message} (§2.3.4)", script_place(file.as_deref(), *line))]
     Event {
         /// The card.
         card: u8,
         /// What the host reports.
         message: String,
+        /// The card's file, if the host's deck is made of files.
+        file: Option<String>,
         /// The script's line, if known.
         line: Option<u32>,
     },
@@ -168,11 +192,23 @@ impl Error {
             Error::CannotAfford { .. } => Rule("1.8"),
             Error::NotEnoughCavalry { .. } => Rule("1.10"),
             Error::NoInfluenceTrack(_) => Rule("1.9"),
+            Error::EmptyGift { .. } | Error::GiftBeyondHoldings { .. } => Rule("1.5.2"),
             Error::IllegalAction { rule, .. } | Error::NotYourDecision { rule, .. } => *rule,
             Error::NothingToDecide | Error::GameOver => Rule("2.2"),
             Error::NoSuchSeat { .. } => Rule("1.1"),
             Error::NoEventHost | Error::Event { .. } | Error::TooManyGrants { .. } => Rule("2.3.4"),
             Error::EventWithoutEffect { .. } => Rule("deck C15"),
         }
+    }
+}
+
+/// Where a card script failed, as a message shows it: ` at 07.lua:12`, ` in 07.lua`,
+/// ` at line 12`, or nothing.
+fn script_place(file: Option<&str>, line: Option<u32>) -> String {
+    match (file, line) {
+        (Some(file), Some(line)) => format!(" at {file}:{line}"),
+        (Some(file), None) => format!(" in {file}"),
+        (None, Some(line)) => format!(" at line {line}"),
+        (None, None) => String::new(),
     }
 }

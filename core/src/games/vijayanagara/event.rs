@@ -19,7 +19,8 @@ use super::action::{CommandKind, DecreeKind, EventSide};
 use super::command::CommandScope;
 use super::decree::DecreeGrant;
 use super::sequence::{Frame, Granted};
-use super::{Action, DeckRules, Error, Lasting, Log, Player, SpaceSet, State};
+use super::{Action, Card, CardSet, DeckRules, Error, Lasting, Log, Player, SpaceSet, State};
+use crate::engine::{CardText, DeckId};
 
 /// A card side being carried out, with the choices made in it so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,6 +127,36 @@ pub trait EventHost {
     /// when the effect needs one more, return [`EventProgress::Choice`] (the scratch copy is then
     /// discarded).
     fn run(&self, scratch: &mut State, run: &EventRun) -> Result<EventProgress, EventFailure>;
+
+    /// Card `number`'s words as this host's deck gives them, for people: its title, its
+    /// texts and the file that defines it (an Event card's two sides, §2.3.4; a Mongol
+    /// Invasion card's text, §2.4). `None`, the default, for a host that keeps no words or
+    /// has no such card: the default deck's words are then shown if the game plays the
+    /// default deck's rules ([`State::card_text`]).
+    fn card_text(&self, _number: u8) -> Option<CardText> {
+        None
+    }
+
+    /// Which deck this host plays, named in replay records so that a record says which deck
+    /// it needs ([`Replay::deck`](crate::engine::Replay::deck)); `None`, the default, for a
+    /// host that does not say.
+    fn deck(&self) -> Option<DeckId> {
+        None
+    }
+}
+
+/// Card `number`'s words in a game played with the deck rules `deck` and the card host
+/// `host` (see [`State::card_text`]).
+pub(crate) fn deck_card_text(
+    deck: &DeckRules,
+    number: u8,
+    host: Option<&dyn EventHost>,
+) -> Option<CardText> {
+    host.and_then(|h| h.card_text(number)).or_else(|| {
+        deck.is_standard()
+            .then(|| CardSet::standard().text(number))
+            .flatten()
+    })
 }
 
 impl State {
@@ -143,6 +174,46 @@ impl State {
             Frame::Event { prompt, .. } => Some(prompt),
             _ => None,
         }
+    }
+
+    /// Card `number`'s words (an Event or Mongol Invasion card): `host`'s, if it has them
+    /// ([`EventHost::card_text`]), otherwise the default deck's when this game plays the
+    /// default deck's rules, otherwise `None`.
+    ///
+    /// ```
+    /// use darbar::vijayanagara::State;
+    ///
+    /// let state = State::new(7);
+    /// assert_eq!(state.card_text(2, None).unwrap().title, "Raid on Devagiri (1296)");
+    /// ```
+    pub fn card_text(&self, number: u8, host: Option<&dyn EventHost>) -> Option<CardText> {
+        deck_card_text(&self.options.deck, number, host)
+    }
+
+    /// The card revealed last, in words (§2.2): an Event or Mongol Invasion card as
+    /// [`State::card_text`] gives it (its number and kind alone when no words are known), a
+    /// Succession or Timurid card with the rule it cites; `None` before the first card and
+    /// once the game is over.
+    pub fn current_card_text(&self, host: Option<&dyn EventHost>) -> Option<CardText> {
+        if self.is_over() {
+            return None;
+        }
+        let card = self.deck().current()?;
+        if let Some(text) = card.rule_text() {
+            return Some(text);
+        }
+        let (number, kind) = match card {
+            Card::Event(n) => (n, "Event"),
+            Card::MongolInvasion(n) => (n, "Mongol Invasion"),
+            Card::Succession(_) | Card::Timurid(_) => return None,
+        };
+        Some(self.card_text(number, host).unwrap_or_else(|| CardText {
+            number: u32::from(number),
+            kind: kind.into(),
+            title: card.to_string(),
+            sides: Vec::new(),
+            file: None,
+        }))
     }
 
     /// The play-order rules of the deck in play (see [`Options::deck`](super::Options::deck)).
@@ -191,19 +262,18 @@ impl State {
     ) -> Result<(), Error> {
         let host = host.ok_or(Error::NoEventHost)?;
         let card = self.current_event().ok_or(Error::NoEventHost)?;
-        let info = self
-            .options
-            .deck
-            .is_standard()
-            .then(|| self.cards().event(card))
-            .flatten();
         if self.options.deck.stay_eligible(card) {
             // §2.3.4, OQ-24: the faction that chose the Event stays eligible.
             self.stay_eligible[player] = true;
         }
         log.say(|| {
-            let title = info.map_or(String::new(), |c| format!(" ({})", c.title));
-            format!("{player} carries out Event {card}{title}, {side}")
+            let title = self
+                .card_text(card, Some(host))
+                .map_or(String::new(), |c| format!(" ({})", c.title));
+            format!(
+                "{} carries out Event {card}{title}, {side}",
+                player.abbreviation()
+            )
         });
         let run = EventRun {
             card,
@@ -222,9 +292,11 @@ impl State {
         log: &mut Log,
     ) -> Result<(), Error> {
         let mut scratch = self.clone();
+        let file = || host.card_text(run.card).and_then(|c| c.file);
         let failure = |e: EventFailure| Error::Event {
             card: run.card,
             message: e.message,
+            file: file(),
             line: e.line,
         };
         match host.run(&mut scratch, &run).map_err(failure)? {
@@ -244,6 +316,7 @@ impl State {
                 return Err(Error::Event {
                     card: run.card,
                     message: "the script offered a choice with no options".into(),
+                    file: file(),
                     line: None,
                 });
             }
@@ -333,5 +406,150 @@ impl State {
             }
             Grant::Lasting(effect) => self.stack.push(Frame::Granted(Granted::Lasting(effect))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, GameRng};
+    use crate::vijayanagara::{EventSide, MongolInvasionCard, TurnOption, Vijayanagara};
+    use std::sync::Arc;
+
+    /// A host whose every card does nothing, with words of its own and a file per card.
+    struct WordyHost;
+
+    impl EventHost for WordyHost {
+        fn run(&self, _: &mut State, _: &EventRun) -> Result<EventProgress, EventFailure> {
+            Err(EventFailure {
+                message: "attempt to call a nil value".into(),
+                line: Some(12),
+            })
+        }
+
+        fn card_text(&self, number: u8) -> Option<CardText> {
+            Some(CardText {
+                number: u32::from(number),
+                kind: "Event".into(),
+                title: format!("My card {number}"),
+                sides: vec![
+                    crate::engine::CardSide {
+                        name: "unshaded".into(),
+                        text: "Mine, unshaded.".into(),
+                    },
+                    crate::engine::CardSide {
+                        name: "shaded".into(),
+                        text: "Mine, shaded.".into(),
+                    },
+                ],
+                file: Some(format!("{number:02}.lua")),
+            })
+        }
+    }
+
+    /// Plays random legal actions from `seed` until `stop` holds or the game ends.
+    fn play_until(state: &mut State, seed: u64, stop: impl Fn(&State) -> bool) {
+        let mut rng = GameRng::from_seed_u64(seed);
+        for _ in 0..20_000 {
+            if stop(state) {
+                return;
+            }
+            let legal = state.legal_actions();
+            if legal.is_empty() {
+                return;
+            }
+            let pick = legal[rng.below(legal.len() as u32) as usize];
+            state.apply(pick).unwrap();
+        }
+    }
+
+    #[test]
+    fn rule_2_3_4_current_card_is_the_default_decks_event_with_both_sides() {
+        let game = Vijayanagara::default();
+        let state = game.new_initial_state(7);
+        let Some(Card::Event(n)) = state.deck().current() else {
+            panic!("the first card of seed 7 is an Event card");
+        };
+        let card = game.current_card(&state).unwrap();
+        let expected = CardSet::standard().event(n).unwrap();
+        assert_eq!(card.number, u32::from(n));
+        assert_eq!(card.kind, "Event");
+        assert_eq!(card.title, expected.title);
+        assert_eq!(card.side("unshaded"), Some(expected.unshaded.as_str()));
+        assert_eq!(card.side("shaded"), Some(expected.shaded.as_str()));
+    }
+
+    #[test]
+    fn rule_2_4_current_card_of_a_mongol_invasion_names_its_operator_and_text() {
+        let game = Vijayanagara::default();
+        let mut state = game.new_initial_state(3);
+        play_until(&mut state, 3, |s| {
+            matches!(s.deck().current(), Some(Card::MongolInvasion(_)))
+        });
+        let Some(Card::MongolInvasion(n)) = state.deck().current() else {
+            panic!("no Mongol Invasion card came up");
+        };
+        let card = game.current_card(&state).unwrap();
+        let expected = CardSet::standard().invasion(n).unwrap();
+        assert_eq!(card.kind, "Mongol Invasion");
+        assert_eq!(card.title, expected.title);
+        let text = format!(
+            "Named faction: {}. {}",
+            expected.faction.faction().abbreviation(),
+            MongolInvasionCard::DEFAULT_TEXT
+        );
+        assert_eq!(card.side("text"), Some(text.as_str()));
+    }
+
+    #[test]
+    fn rule_2_2_no_current_card_once_the_game_is_over() {
+        let game = Vijayanagara::default();
+        let mut state = game.new_initial_state(5);
+        play_until(&mut state, 5, State::is_over);
+        assert!(state.is_over());
+        assert!(state.deck().current().is_some());
+        assert_eq!(game.current_card(&state), None);
+    }
+
+    #[test]
+    fn rule_2_3_4_a_host_with_its_own_deck_shows_its_own_words_and_file() {
+        let mut options = super::super::Options::default();
+        // A deck of one's own: other faction orders than the default deck's.
+        options.deck.set_event(
+            1,
+            [Player::Bahmani, Player::Sultanate, Player::Vijayanagara],
+            false,
+        );
+        let game = Vijayanagara::with_cards(options, Arc::new(WordyHost));
+        let mut state = game.new_initial_state(7);
+        let card = game.current_card(&state).unwrap();
+        assert!(card.title.starts_with("My card "), "{}", card.title);
+        assert_eq!(card.side("shaded"), Some("Mine, shaded."));
+        assert!(game.to_svg(&state, None).unwrap().contains(&card.title));
+        // Without the host's words, a deck of one's own shows no default deck title.
+        let n = card.number as u8;
+        assert_eq!(state.card_text(n, None), None);
+
+        // The title goes into the log, and a failing script names its file and line.
+        let choose = Action::Option(TurnOption::EventOrCommand);
+        game.apply(&mut state, choose, &mut Log::silent()).unwrap();
+        let before = state.clone();
+        let err = game
+            .apply(
+                &mut state,
+                Action::Event(EventSide::Unshaded),
+                &mut Log::silent(),
+            )
+            .unwrap_err();
+        assert_eq!(state, before);
+        let file = format!("{n:02}.lua");
+        assert!(
+            matches!(&err, Error::Event { file: Some(f), line: Some(12), .. } if *f == file),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains(&format!("at {file}:12")), "{err}");
+        let failure = Vijayanagara::script_failure(&err).unwrap();
+        assert_eq!(failure.file.as_deref(), Some(file.as_str()));
+        assert_eq!(failure.line, Some(12));
     }
 }

@@ -96,6 +96,17 @@ impl Player {
         self.into()
     }
 
+    /// The faction's abbreviation, DS, BK or VN: its one name in the log.
+    ///
+    /// ```
+    /// use darbar::vijayanagara::Player;
+    ///
+    /// assert_eq!(Player::Vijayanagara.abbreviation(), "VN");
+    /// ```
+    pub fn abbreviation(self) -> &'static str {
+        self.faction().abbreviation()
+    }
+
     /// The two Deccan factions, which have Influence tracks (§1.9).
     pub fn has_influence_track(self) -> bool {
         self != Player::Sultanate

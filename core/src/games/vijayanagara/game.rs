@@ -197,6 +197,10 @@ impl Game for Vijayanagara {
     }
 
     fn refusal(&self, state: &State, action: Action) -> Error {
+        // A gift of nothing, or of more than is held, says so (§1.5.2).
+        if let Some(error) = state.gift_refusal(action) {
+            return error;
+        }
         match state.decision() {
             Some(decision) => Error::IllegalAction {
                 action: action.to_string(),
@@ -285,8 +289,18 @@ impl Game for Vijayanagara {
         copy
     }
 
-    fn to_svg(&self, state: &State) -> Option<String> {
-        Some(state.to_svg())
+    fn to_svg(
+        &self,
+        state: &State,
+        last: Option<crate::engine::game::LastAction<'_, Self>>,
+    ) -> Option<String> {
+        // The current card in the loaded deck's words (a deck of one's own shows its own).
+        let card = state.current_card_text(self.host());
+        Some(state.to_svg_with(card.as_ref(), last.map(|l| (l.before, l.action))))
+    }
+
+    fn palette(&self) -> Vec<(&'static str, &'static str)> {
+        super::svg::palette()
     }
 
     /// With Event cards, an Event waiting for a choice is replayed on the card host with the
@@ -300,8 +314,38 @@ impl Game for Vijayanagara {
         state.deck().played().len() as u64
     }
 
+    /// Vijayanagara hides the order of the deck and the dice to come: the mark changes with
+    /// every card revealed (§2.1) and every die rolled, by combat (§3.X) or a card's script
+    /// (both draw on the state's generator, or on the dice a test forced).
+    fn revealed(&self, state: &State) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        let next = state.rng().clone().next_u64();
+        (next, state.forced_dice().len(), state.deck().played().len()).hash(&mut hasher);
+        Some(hasher.finish())
+    }
+
     fn prompt<'s>(&self, state: &'s State) -> Option<&'s str> {
         state.event_prompt()
+    }
+
+    /// The card revealed last (§2.2), in the words of the loaded deck: the card host's for a
+    /// deck of its own, the default deck's otherwise; both sides of an Event card (§2.3.4),
+    /// the text of a Mongol Invasion card (§2.4), the rule of a Succession or Timurid card
+    /// (§2.5, §2.6). `None` once the game is over.
+    fn current_card(&self, state: &State) -> Option<crate::engine::CardText> {
+        state.current_card_text(self.host())
+    }
+
+    /// The card host's deck ([`EventHost::deck`]); `None` without Event cards.
+    fn deck(&self) -> Option<crate::engine::DeckId> {
+        self.host().and_then(EventHost::deck)
+    }
+
+    /// Card `number` (1–44) in the loaded deck's words ([`State::card_text`]).
+    fn card(&self, number: u32) -> Option<crate::engine::CardText> {
+        let number = u8::try_from(number).ok()?;
+        super::event::deck_card_text(&self.options.deck, number, self.host())
     }
 
     fn script_failure(error: &Error) -> Option<ScriptFailure> {
@@ -309,9 +353,11 @@ impl Game for Vijayanagara {
             Error::Event {
                 card,
                 message,
+                file,
                 line,
             } => Some(ScriptFailure {
                 card: Some(u32::from(*card)),
+                file: file.clone(),
                 line: *line,
                 message: message.clone(),
             }),

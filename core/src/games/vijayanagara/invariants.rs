@@ -310,6 +310,15 @@ impl State {
             .map(|(i, _)| i)
             .collect();
         let timur = timurids.len() == 2;
+        if self.first_card_unannounced && played.len() != 1 {
+            return broken(
+                "2.2",
+                format!(
+                    "the first card is still to be announced, but {} cards are revealed",
+                    played.len()
+                ),
+            );
+        }
         if timur && timurids[1] + 1 != played.len() {
             return broken(
                 "2.2",
@@ -356,7 +365,23 @@ impl State {
                 "a lasting effect outlived the reveal of a Succession card".into(),
             );
         }
-        if self.stack.is_empty() {
+        // A gift under way stands on top of the decision point it was opened at (§1.5.2): the
+        // frames beneath are checked as that decision point.
+        let frames = match self.stack.split_last() {
+            Some((
+                &Frame::Transfer {
+                    giver,
+                    to,
+                    resources,
+                },
+                rest,
+            )) => {
+                self.check_transfer(giver, to, resources)?;
+                rest
+            }
+            _ => &self.stack[..],
+        };
+        if frames.is_empty() {
             // Only the Gift of Compromise ends a card with a refill owed (§2.4.2, §1.9); any
             // other card's frames stay until it is resolved, and then the next is revealed.
             if self.pending_refill().is_none() || !matches!(card, Card::MongolInvasion(_)) {
@@ -367,12 +392,58 @@ impl State {
             }
             return Ok(());
         }
-        for (i, frame) in self.stack.iter().enumerate() {
-            let parent = i.checked_sub(1).map(|j| &self.stack[j]);
-            let child = self.stack.get(i + 1);
+        for (i, frame) in frames.iter().enumerate() {
+            let parent = i.checked_sub(1).map(|j| &frames[j]);
+            let child = frames.get(i + 1);
             self.check_frame(card, parent, frame, child)?;
         }
         Ok(())
+    }
+
+    /// A gift under way (§1.5.2, OQ-11): opened by `give…` where the decision beneath offers
+    /// it to the giver, to another player faction, for no more than the giver holds, and at
+    /// the step its answers so far lead to (no Resources held: none asked for; no cavalry
+    /// tokens held: made at once with the Resources).
+    fn check_transfer(
+        &self,
+        giver: Player,
+        to: Option<Player>,
+        resources: Option<u8>,
+    ) -> Result<(), Broken> {
+        let mut beneath = self.clone();
+        beneath.stack.pop();
+        let offered = beneath
+            .decision()
+            .is_some_and(|d| d.player == giver && d.choices.contains(&Action::Give));
+        if !offered {
+            return broken(
+                "1.5.2",
+                format!("{giver} is making a gift where no gift of {giver}'s is offered"),
+            );
+        }
+        if to == Some(giver) {
+            return broken("1.5.2", format!("{giver} is making a gift to itself"));
+        }
+        let (held, tokens) = (self.resources(giver), self.cavalry(giver));
+        match (to, resources) {
+            (None, Some(_)) => broken(
+                "1.5.2",
+                "a gift's Resources are counted before its receiver is chosen".into(),
+            ),
+            (Some(_), None) if held == 0 => broken(
+                "1.5.2",
+                format!("{giver} is asked how many Resources to give, holding none"),
+            ),
+            (Some(_), Some(n)) if n > held => broken(
+                "1.5.2",
+                format!("{giver} is giving {n} Resources, holding {held}"),
+            ),
+            (Some(_), Some(_)) if tokens == 0 => broken(
+                "1.5.2",
+                format!("{giver} is asked how many cavalry tokens to give, holding none"),
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// One frame: its fields, and that the frame beneath it (`parent`, `None` at the bottom)
@@ -585,6 +656,13 @@ impl State {
                 }
                 Ok(())
             }
+            Frame::Transfer { .. } => broken(
+                "1.5.2",
+                format!(
+                    "a gift under way stands beneath a {}: a gift is the innermost step",
+                    child.map_or("frame", frame_name)
+                ),
+            ),
             &Frame::Timur { step } => {
                 // The second Timurid card is the one revealed last (§2.2, §2.6).
                 let second = self
@@ -1432,6 +1510,7 @@ fn frame_name(frame: &Frame) -> &'static str {
         Frame::Event { .. } => "Event choice",
         Frame::Granted(_) => "grant",
         Frame::Timur { .. } => "Timur's invasion",
+        Frame::Transfer { .. } => "gift",
     }
 }
 

@@ -51,6 +51,8 @@ mod setup;
 mod space;
 mod state;
 mod svg;
+mod transfer;
+mod words;
 
 pub use crate::engine::Log;
 pub use action::{Action, CommandKind, DecreeKind, EventSide, TurnOption};
@@ -75,6 +77,6 @@ pub use observation::{OBSERVATION_LAYOUT, OBSERVATION_SIZE};
 pub use options::{Options, SupportLimit};
 pub use piece::{Loyalty, Piece, PieceKind, Structure};
 pub use play_order::{Dynasty, PlayOrderBox};
-pub use scoring::{Outcome, mongols_in_delhi_adjustment};
+pub use scoring::{Outcome, VictoryPointTerms, mongols_in_delhi_adjustment};
 pub use space::{LoyaltyCounts, SpacePieces};
 pub use state::{Available, CAVALRY_TOKENS, MAX_RESOURCES, MONGOL_CHARGES, State};

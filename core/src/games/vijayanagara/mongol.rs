@@ -3,6 +3,7 @@
 
 use super::combat::AttackPlan;
 use super::lasting::Lasting;
+use super::words;
 use super::{Action, Error, Faction, Log, Piece, PieceKind, Player, SpaceId, State};
 
 /// Mongols in Mountain Passes or Punjab above this move on when Amass places more (OQ-43).
@@ -18,7 +19,12 @@ impl State {
     pub(crate) fn amass(&mut self, log: &mut Log) -> Result<(), Error> {
         let n = self.available().mongols.min(3);
         self.place(SpaceId::MountainPasses, Piece::Mongol, n)?;
-        log.say(|| format!("The Mongols Amass: +{n} in Mountain Passes"));
+        log.say(|| {
+            format!(
+                "MI Amasses: +{} in Mountain Passes",
+                words::pieces(n, PieceKind::Mongol)
+            )
+        });
         for (from, to) in [
             (SpaceId::MountainPasses, SpaceId::Punjab),
             (SpaceId::Punjab, SpaceId::Delhi),
@@ -26,7 +32,12 @@ impl State {
             let excess = self.space(from).mongols.saturating_sub(AMASS_OVERFLOW);
             if excess > 0 {
                 self.move_units(from, to, Piece::Mongol, excess)?;
-                log.say(|| format!("{excess} Mongols press on from {from} to {to}"));
+                log.say(|| {
+                    format!(
+                        "{} press on from {from} to {to}",
+                        words::pieces(excess, PieceKind::Mongol)
+                    )
+                });
             }
         }
         Ok(())
@@ -46,7 +57,12 @@ impl State {
             SpaceId::Delhi
         };
         self.move_units(from, to, Piece::Mongol, n)?;
-        log.say(|| format!("The Mongols Advance: {n} from {from} to {to}"));
+        log.say(|| {
+            format!(
+                "MI Advances {} from {from} to {to}",
+                words::pieces(n, PieceKind::Mongol)
+            )
+        });
         Ok(())
     }
 
@@ -77,7 +93,10 @@ impl State {
                 let above_floor = self.resources(ds).saturating_sub(MOUNTAIN_PASSES_FLOOR);
                 let lost = self.lose_resources(ds, n.min(above_floor));
                 log.say(|| {
-                    format!("Plunder in Mountain Passes: the Sultanate loses {lost} Resources")
+                    format!(
+                        "Plunder in Mountain Passes: DS loses {}",
+                        words::resources(lost)
+                    )
                 });
                 0
             }
@@ -92,7 +111,13 @@ impl State {
                 } else {
                     troops
                 };
-                log.say(|| format!("Plunder in {space}: the Sultanate loses {lost} Resources and {troops} Troops"));
+                log.say(|| {
+                    format!(
+                        "Plunder in {space}: DS loses {} and {}",
+                        words::resources(lost),
+                        words::pieces(troops, PieceKind::Troop)
+                    )
+                });
                 troops
             }
             _ => 0,
@@ -117,7 +142,12 @@ impl State {
         let excess = self.space(space).mongols.saturating_sub(PLUNDER_CAP);
         if excess > 0 {
             self.remove(space, Piece::Mongol, excess)?;
-            log.say(|| format!("{excess} Mongols in {space} return to their box"));
+            log.say(|| {
+                format!(
+                    "{} in {space} return to their box",
+                    words::pieces(excess, PieceKind::Mongol)
+                )
+            });
         }
         Ok(())
     }

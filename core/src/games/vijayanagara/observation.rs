@@ -16,7 +16,7 @@ const PLAYER_LEN: usize = 15;
 /// One slot per card of the game: Events 1–36, Mongol Invasions 37–44, 3 Succession, 2 Timurid.
 const CARD_SLOTS: usize = 49;
 /// Variants of [`DecisionKind`].
-const DECISION_KINDS: usize = 13;
+const DECISION_KINDS: usize = 14;
 
 // The first number of each block.
 const SPACES: usize = 0;
@@ -56,11 +56,11 @@ const GAME_OVER: usize = DECISION_SPACE + SPACE_COUNT;
 /// | 365    | 5      | lasting effects in force: Siri Fort, Market Control, Token Currency, Amiran-i-Sada, Four Tarafs |
 /// | 370    | 3      | viewing player one-hot: DS, BK, VN |
 /// | 373    | 3      | deciding player one-hot: who must decide now |
-/// | 376    | 13     | decision kind one-hot, in [`DecisionKind`] declaration order: refill Influence slot, turn option, turn part, Command, Decree, combat, take cavalry, Mongol command, Gift of Compromise, Succession Campaign, Lords of the Deccan, Plunder, event |
-/// | 389    | 10     | the Command decided, one-hot: Conscript, March, Govern, Attack, Rally, Migrate, Rebel, Amass, Advance, Attack and Plunder |
-/// | 399    | 8      | the Decree decided, one-hot: Collect Tribute, Campaign, Demand Obedience, Trade, Build, Conspire, Tax, Compel |
-/// | 407    | 15     | the space of the Command step or battle being decided, one-hot |
-/// | 422    | 1      | 1 once the game is over |
+/// | 376    | 14     | decision kind one-hot, in [`DecisionKind`] declaration order: refill Influence slot, turn option, turn part, Command, Decree, combat, take cavalry, Mongol command, Gift of Compromise, Succession Campaign, Lords of the Deccan, Plunder, event, gift (§1.5.2) |
+/// | 390    | 10     | the Command decided, one-hot: Conscript, March, Govern, Attack, Rally, Migrate, Rebel, Amass, Advance, Attack and Plunder |
+/// | 400    | 8      | the Decree decided, one-hot: Collect Tribute, Campaign, Demand Obedience, Trade, Build, Conspire, Tax, Compel |
+/// | 408    | 15     | the space of the Command step or battle being decided, one-hot |
+/// | 423    | 1      | 1 once the game is over |
 ///
 /// The space record (14 numbers):
 ///
@@ -176,6 +176,7 @@ fn decision_number(kind: DecisionKind) -> usize {
         DecisionKind::LordsOfTheDeccan => 10,
         DecisionKind::Plunder => 11,
         DecisionKind::Event { .. } => 12,
+        DecisionKind::Transfer { .. } => 13,
     }
 }
 
@@ -352,10 +353,10 @@ mod tests {
                 GAME_OVER,
             ],
             [
-                0, 210, 255, 256, 264, 266, 315, 364, 365, 370, 373, 376, 389, 399, 407, 422
+                0, 210, 255, 256, 264, 266, 315, 364, 365, 370, 373, 376, 390, 400, 408, 423
             ]
         );
-        assert_eq!(OBSERVATION_SIZE, 423);
+        assert_eq!(OBSERVATION_SIZE, 424);
     }
 
     #[test]

@@ -67,10 +67,10 @@ impl fmt::Display for State {
             .map_or_else(|| "none yet".into(), |c| c.to_string());
         writeln!(
             f,
-            "Vijayanagara · seed {} · {} dynasty · {} cards played, {} left · current card: {current}",
+            "Vijayanagara · seed {} · {} dynasty · {} played, {} left · current card: {current}",
             self.seed(),
             self.dynasty(),
-            deck.played().len(),
+            super::words::count(deck.played().len() as i64, "card", "cards"),
             deck.remaining(),
         )?;
         writeln!(f)?;
@@ -138,16 +138,11 @@ impl fmt::Display for State {
             )?;
         }
         if self.is_over() {
-            // The VP column is the final score: say how the Sultanate's came about (§5.1).
-            let ds = Player::Sultanate;
-            writeln!(
-                f,
-                "Final score (§5.1): DS {} VP running, {:+} for {} Mongols in Delhi: {} VP",
-                self.running_victory_points(ds),
-                self.final_adjustment(ds),
-                self.space(SpaceId::Delhi).mongols,
-                self.final_victory_points(ds)
-            )?;
+            // The VP column is the final score: the end section says how it came about (§5),
+            // in the words of the log.
+            for line in self.final_report() {
+                writeln!(f, "{line}")?;
+            }
         }
         writeln!(f, "Cavalry pool: {}", self.cavalry_pool())?;
         let available = self.available();

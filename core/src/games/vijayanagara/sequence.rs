@@ -16,6 +16,7 @@ use super::combat::Combat;
 use super::command::{CommandScope, CommandState};
 use super::decree::{DecreeGrant, DecreeState};
 use super::event::{EventHost, EventRun};
+use super::words;
 use super::{
     Action, Card, DecisionKind, Dynasty, Error, Faction, Lasting, Log, MAX_INFLUENCE, PerPlayer,
     PieceKind, PlayOrderBox, Player, SpaceId, State, SuccessionCard, VijayanagaraDecision,
@@ -101,6 +102,16 @@ pub(crate) enum Frame {
     },
     /// Something an event granted, to be started next (§3.1.3).
     Granted(Granted),
+    /// A gift under way (§1.5.2, OQ-11), opened by `give…` at a decision point of the giver,
+    /// which stays beneath it; always the innermost frame.
+    Transfer {
+        /// Who gives.
+        giver: Player,
+        /// Who receives, once chosen.
+        to: Option<Player>,
+        /// The Resources given, once chosen.
+        resources: Option<u8>,
+    },
     /// Timur's Invasion of Delhi (§2.6), at the step given.
     Timur {
         /// 1 battle in Mountain Passes, 2 move on to Punjab, 3 battle in Punjab, 4 move on to
@@ -237,6 +248,15 @@ impl State {
                 player,
                 DecisionKind::LordsOfTheDeccan,
                 self.lords_choices(player, bought),
+            ),
+            &Frame::Transfer {
+                giver,
+                to,
+                resources,
+            } => (
+                giver,
+                DecisionKind::Transfer { to, resources },
+                self.transfer_choices(giver, to, resources),
             ),
         };
         Decision::new(player, kind, choices)
@@ -399,7 +419,13 @@ impl State {
             (Frame::Combat(combat), action) => self.combat_apply(*combat, action, log)?,
             (Frame::TakeCavalry { gainer, remaining }, Action::TakeCavalry(from)) => {
                 self.take_cavalry(from, gainer, 1)?;
-                log.say(|| format!("{gainer} takes 1 cavalry token from {from}"));
+                log.say(|| {
+                    format!(
+                        "{} takes 1 cavalry token from {}",
+                        gainer.abbreviation(),
+                        from.abbreviation()
+                    )
+                });
                 if remaining > 1 {
                     self.stack.push(Frame::TakeCavalry {
                         gainer,
@@ -426,13 +452,20 @@ impl State {
                 let gained = self.gain_resources(operator, 2);
                 log.say(|| {
                     format!(
-                        "{operator} takes the Gift of Compromise: Influence -1, +{gained} Resources"
+                        "{} takes the Gift of Compromise: Influence -1, +{}",
+                        operator.abbreviation(),
+                        words::resources(gained)
                     )
                 });
                 self.gain_cavalry(operator, 2, log);
             }
             (Frame::Gift { operator }, Action::No) => {
-                log.say(|| format!("{operator} declines the Gift of Compromise"));
+                log.say(|| {
+                    format!(
+                        "{} declines the Gift of Compromise",
+                        operator.abbreviation()
+                    )
+                });
             }
             (Frame::SuccessionCampaign, Action::Yes) => {
                 self.begin_decree(
@@ -443,18 +476,32 @@ impl State {
                 )?;
             }
             (Frame::SuccessionCampaign, Action::No) => {
-                log.say(|| "The Sultanate makes no Campaign".to_owned());
+                log.say(|| "DS makes no Campaign".to_owned());
             }
             (Frame::Lords { player, bought }, Action::Shift { track, up }) => {
                 self.pay(player, LORDS_SHIFT_COST)?;
                 let level = self.shift_influence(track, if up { 1 } else { -1 })?;
-                log.say(|| format!("{player} pays 3 Resources: {track} Influence to {level}"));
+                log.say(|| {
+                    format!(
+                        "{} pays 3 Resources: {} Influence to {level}",
+                        player.abbreviation(),
+                        track.abbreviation()
+                    )
+                });
                 self.stack.push(Frame::Lords {
                     player,
                     bought: bought + 1,
                 });
             }
             (Frame::Lords { .. }, Action::Done) => {}
+            (
+                Frame::Transfer {
+                    giver,
+                    to,
+                    resources,
+                },
+                action,
+            ) => self.transfer_apply(giver, to, resources, action, log)?,
             (frame, action) => {
                 self.stack.push(frame);
                 return Err(self.unexpected(action));
@@ -554,6 +601,7 @@ impl State {
             | Frame::Gift { .. }
             | Frame::SuccessionCampaign
             | Frame::Lords { .. }
+            | Frame::Transfer { .. }
             | Frame::Event { .. } => {}
         }
         Ok(())
@@ -567,23 +615,15 @@ impl State {
             self.over = true;
             return Ok(());
         };
-        log.say(|| format!("— Card {}: {card} —", self.deck.played().len()));
+        self.announce_card(log);
         match card {
             Card::Event(number) => {
-                let order = order_text(self.options.deck.order(number));
-                match self.cards().event(number) {
-                    Some(info) if self.options.deck.is_standard() => {
-                        log.say(|| format!("{} (order {order})", info.title));
-                    }
-                    _ => log.say(|| format!("Order {order}")),
-                }
                 let eligible =
                     PerPlayer::from_fn(|p| self.eligibility(p) == PlayOrderBox::Eligible);
                 self.stack.push(Frame::EventCard { number, eligible });
             }
             Card::MongolInvasion(number) => {
                 let operator = self.options.deck.operator(number);
-                log.say(|| format!("{operator} operates the Mongols (§2.4)"));
                 self.stack.push(Frame::MongolInvasion {
                     operator,
                     commands_done: 0,
@@ -604,7 +644,12 @@ impl State {
                     // §2.6: ⌊available / 2⌋ Mongols to Mountain Passes, no cascade, no cap.
                     let n = self.available().mongols / 2;
                     self.place(SpaceId::MountainPasses, super::Piece::Mongol, n)?;
-                    log.say(|| format!("Timur gathers: {n} Mongols enter the Mountain Passes"));
+                    log.say(|| {
+                        format!(
+                            "Timur gathers: {} enter the Mountain Passes (§2.6)",
+                            words::pieces(n, PieceKind::Mongol)
+                        )
+                    });
                 } else {
                     log.say(|| "Timur invades Delhi (§2.6)".to_owned());
                     self.stack.push(Frame::Timur { step: 1 });
@@ -614,17 +659,50 @@ impl State {
         Ok(())
     }
 
+    /// The lines that announce the card revealed last (§2.2): its number in the deck and its
+    /// name, then an Event card's title and faction order, or the faction a Mongol Invasion
+    /// card names as the Mongols' operator (§2.4).
+    pub(crate) fn announce_card(&self, log: &mut Log) {
+        let Some(card) = self.deck.current() else {
+            return;
+        };
+        log.say(|| format!("— Card {}: {card} —", self.deck.played().len()));
+        match card {
+            Card::Event(number) => {
+                let order = order_text(self.options.deck.order(number));
+                match self.cards().event(number) {
+                    Some(info) if self.options.deck.is_standard() => {
+                        log.say(|| format!("{} (order {order})", info.title));
+                    }
+                    _ => log.say(|| format!("Order {order}")),
+                }
+            }
+            Card::MongolInvasion(number) => {
+                let operator = self.options.deck.operator(number);
+                log.say(|| format!("{} operates MI (§2.4)", operator.abbreviation()));
+            }
+            Card::Succession(_) | Card::Timurid(_) => {}
+        }
+    }
+
     /// A faction takes an option (§2.3.3) and moves its cylinder.
     fn take_option(&mut self, player: Player, option: TurnOption, log: &mut Log) {
         self.eligibility[player] = box_of(option);
         if option == TurnOption::Pass {
             let gained = self.gain_resources(player, pass_income(player));
-            log.say(|| format!("{player} passes: +{gained} Resources"));
+            log.say(|| {
+                format!(
+                    "{} passes: +{}",
+                    player.abbreviation(),
+                    words::resources(gained)
+                )
+            });
             return;
         }
         log.say(|| {
             format!(
-                "{player} takes {}",
+                "{} takes {}",
+                player.abbreviation(),
                 Action::Option(option)
                     .to_string()
                     .trim_start_matches("option ")
@@ -693,14 +771,19 @@ impl State {
                 next(self);
                 let bahmani = Player::Bahmani;
                 let n = self.influence(bahmani).unwrap_or(0) + self.on_map(PieceKind::Fort);
-                log.say(|| format!("Military labour market booms: {bahmani} gains {n} cavalry"));
+                log.say(|| {
+                    format!(
+                        "Military labour market booms: BK gains {}",
+                        words::cavalry_tokens(n)
+                    )
+                });
                 self.gain_cavalry(bahmani, n, log);
             }
             (SuccessionCard::ZenithOfTheSultanate, 4) => {
                 let vn = Player::Vijayanagara;
                 let n = self.influence(vn).unwrap_or(0) + self.on_map(PieceKind::Temple);
                 let gained = self.gain_resources(vn, n);
-                log.say(|| format!("New temple towns: {vn} gains {gained} Resources"));
+                log.say(|| format!("New temple towns: VN gains {}", words::resources(gained)));
             }
             (SuccessionCard::RiseOfTheRebelSultans, 2 | 4) => {
                 let player = if step == 2 {
@@ -709,7 +792,12 @@ impl State {
                     Player::Vijayanagara
                 };
                 next(self);
-                log.say(|| format!("{player} carries out a free Limited Command (§2.5.2)"));
+                log.say(|| {
+                    format!(
+                        "{} carries out a free Limited Command (§2.5.2)",
+                        player.abbreviation()
+                    )
+                });
                 self.stack.push(Frame::FactionTurn {
                     player,
                     option: Some(TurnOption::LimitedCommand),
@@ -739,8 +827,10 @@ impl State {
                 let gained = self.gain_resources(player, resources);
                 log.say(|| {
                     format!(
-                        "{player} gains {gained} Resources and {} cavalry (§2.5.2)",
-                        x.min(3)
+                        "{} gains {} and {} (§2.5.2)",
+                        player.abbreviation(),
+                        words::resources(gained),
+                        words::cavalry_tokens(x.min(3))
                     )
                 });
                 self.gain_cavalry(player, x.min(3), log);
@@ -792,7 +882,19 @@ impl State {
                     }
                 }
                 log.say(|| {
-                    format!("The Mongols and the Sultanate's units in {from} move on to {to}")
+                    let mut moving = vec![words::pieces(pieces.mongols, PieceKind::Mongol)];
+                    for (kind, n) in [
+                        (PieceKind::Troop, pieces.troops),
+                        (PieceKind::Governor, pieces.governors),
+                    ] {
+                        if n > 0 {
+                            moving.push(format!("DS's {}", words::pieces(n, kind)));
+                        }
+                    }
+                    format!(
+                        "{} move on from {from} to {to} (§2.6)",
+                        moving.join(" and ")
+                    )
                 });
                 self.stack.push(Frame::Timur { step: step + 1 });
             }
@@ -809,24 +911,18 @@ impl State {
                 let mongols = self.space(SpaceId::Delhi).mongols;
                 let lost = self.lose_resources(Player::Sultanate, mongols);
                 log.say(|| {
-                    format!("{mongols} Mongols in Delhi: the Sultanate loses {lost} Resources")
-                });
-                self.over = true;
-                let outcome = self.outcome();
-                log.say(|| {
-                    let scores: Vec<String> = outcome
-                        .victory_points
-                        .iter()
-                        .map(|(p, vp)| format!("{} {vp} VP", p.faction().abbreviation()))
-                        .collect();
-                    let winners: Vec<&str> =
-                        outcome.winners.iter().map(|p| p.faction().name()).collect();
                     format!(
-                        "Game over. {}. Winner: {}",
-                        scores.join(", "),
-                        winners.join(" and ")
+                        "{} in Delhi: DS loses {} (§2.6)",
+                        words::pieces(mongols, PieceKind::Mongol),
+                        words::resources(lost)
                     )
                 });
+                self.over = true;
+                if log.is_recording() {
+                    for line in self.final_report() {
+                        log.say(|| line);
+                    }
+                }
             }
         }
         Ok(())
@@ -837,7 +933,13 @@ impl State {
     pub(crate) fn gain_cavalry(&mut self, player: Player, n: u8, log: &mut Log) {
         let from_pool = self.gain_cavalry_from_pool(player, n);
         if from_pool > 0 {
-            log.say(|| format!("{player} takes {from_pool} cavalry from the pool"));
+            log.say(|| {
+                format!(
+                    "{} takes {} from the pool",
+                    player.abbreviation(),
+                    words::cavalry_tokens(from_pool)
+                )
+            });
         }
         let others: u8 = Player::ALL
             .iter()

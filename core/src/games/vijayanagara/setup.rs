@@ -44,6 +44,7 @@ impl State {
         let started = state.advance(&mut Log::silent());
         // Revealing the first card only pushes the card's frame: nothing there can fail.
         debug_assert!(started.is_ok(), "{started:?}");
+        state.first_card_unannounced = true;
         state
     }
 
@@ -97,6 +98,7 @@ impl State {
             lasting: LastingEffects::default(),
             stack: Vec::new(),
             over: false,
+            first_card_unannounced: false,
             forced_dice: Vec::new(),
         }
     }

@@ -160,6 +160,11 @@ pub struct State {
     /// Timur's invasion has been resolved and the game scored (§2.6, §5.0).
     pub(crate) over: bool,
 
+    /// The first card is revealed at setup (§2.2), before anyone reads a log: it is announced
+    /// in the log of the first action instead, like every later card when it is revealed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) first_card_unannounced: bool,
+
     /// Dice set by the test hook [`State::force_dice`], rolled before the generator is used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) forced_dice: Vec<u8>,

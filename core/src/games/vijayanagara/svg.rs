@@ -1,14 +1,18 @@
-//! A picture of the board as SVG: the map with every space's pieces, and the tracks.
+//! A picture of the board as SVG: the map with every space's pieces, and the tracks; and
+//! the spaces the last action touched, highlighted.
 
 use std::fmt::Write as _;
 
-use crate::engine::svg::{INK, MUTED, PARCHMENT, Svg, escape, wrap};
+use crate::engine::svg::{
+    GREY, INK, MUTED, PARCHMENT, RED, SAFFRON, Svg, TURQUOISE, escape, last_caption, wrap,
+};
 
 use super::influence::slot_levels;
 use super::{
-    Card, Faction, Lasting, LoyaltyCounts, MAX_INFLUENCE, PieceKind, Player, SLOT_SIZE, SpaceId,
-    SpaceKind, State, Structure,
+    Action, Card, Faction, Lasting, LoyaltyCounts, MAX_INFLUENCE, PieceKind, Player, SLOT_SIZE,
+    SpaceId, SpaceKind, State, Structure,
 };
+use crate::engine::CardText;
 
 /// The drawing's coordinate system: the map on the left, the panel of tracks on the right.
 const WIDTH: f32 = 1000.0;
@@ -53,11 +57,33 @@ fn centre(space: SpaceId) -> (f32, f32) {
 /// The colour of a faction's pieces and markers.
 fn colour(faction: Faction) -> &'static str {
     match faction {
-        Faction::Sultanate => "#5b5b5b",
-        Faction::Bahmani => "#16a3a3",
-        Faction::Vijayanagara => "#e3a600",
-        Faction::Mongols => "#c0392b",
+        Faction::Sultanate => GREY,
+        Faction::Bahmani => TURQUOISE,
+        Faction::Vijayanagara => SAFFRON,
+        Faction::Mongols => RED,
     }
+}
+
+/// The colours of the board by name: each faction's by its abbreviation (`"DS"`, `"BK"`,
+/// `"VN"`, `"MI"`), then the colours every picture uses. The one list the pictures and
+/// [`Game::palette`](crate::engine::Game::palette) share.
+pub(crate) fn palette() -> Vec<(&'static str, &'static str)> {
+    let own: Vec<(&'static str, &'static str)> = Faction::ALL
+        .into_iter()
+        .map(|f| (f.abbreviation(), colour(f)))
+        .collect();
+    crate::engine::svg::palette(&own)
+}
+
+/// Where the caption of the last action sits: the corner of the map below Orissa.
+const CAPTION_X: f32 = 478.0;
+const CAPTION_Y: f32 = 548.0;
+const CAPTION_W: f32 = 200.0;
+
+/// The last action drawn on the board: the spaces it touched and its caption.
+struct LastDrawn {
+    spaces: Vec<SpaceId>,
+    caption: String,
 }
 
 /// A faction's name in a word, for the legend.
@@ -100,6 +126,35 @@ struct Badge {
     rebelling: bool,
     label: String,
     title: String,
+}
+
+/// The height of one line of a card's text in the panel.
+const CARD_LINE: f32 = 12.5;
+
+/// How many characters of a card's text fit on one line of the panel.
+const CARD_TEXT_WIDTH: usize = 48;
+
+/// The lines of a card's text in the panel: each side, its name first (`Unshaded: ...`,
+/// unless the card has a single side), wrapped to the panel.
+fn card_text_lines(card: Option<&CardText>) -> Vec<String> {
+    let Some(card) = card else {
+        return Vec::new();
+    };
+    let named = card.sides.len() > 1;
+    let mut lines = Vec::new();
+    for side in &card.sides {
+        let text = if named {
+            let mut name = side.name.clone();
+            if let Some(first) = name.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("{name}: {}", side.text)
+        } else {
+            side.text.clone()
+        };
+        lines.extend(wrap(&text, CARD_TEXT_WIDTH));
+    }
+    lines
 }
 
 /// A lasting effect's name and what it does, for the panel.
@@ -193,7 +248,8 @@ impl State {
     /// The colours: Delhi Sultanate grey `#5b5b5b`, Bahmani Kingdom turquoise `#16a3a3`,
     /// Vijayanagara Empire saffron `#e3a600`, Mongol Invaders red `#c0392b`.
     ///
-    /// The panel shows the dynasty, the current card with its title, whose decision it is,
+    /// The panel shows the dynasty, the current card with its title and its text (both sides
+    /// of an Event card, §2.3.4; the picture grows taller to hold them), whose decision it is,
     /// each player faction's Resources, Victory Points, cavalry and Play Order box, the
     /// cavalry pool, the two Deccan Influence tracks with their slots (§1.9), the holding
     /// boxes, the lasting effects in force, and a legend.
@@ -211,16 +267,124 @@ impl State {
     /// assert!(SpaceId::ALL.iter().all(|s| svg.contains(s.name())));
     /// ```
     pub fn to_svg(&self) -> String {
+        self.to_svg_with(self.current_card_text(None).as_ref(), None)
+    }
+
+    /// The picture of [`State::to_svg`] (with `last`, of [`State::to_svg_after`]) showing
+    /// `card` as the current card: the words of the loaded deck
+    /// ([`Game::current_card`](crate::engine::Game::current_card)), so that a deck of one's
+    /// own shows its own title and texts. `to_svg` shows the default deck's words when the
+    /// game plays the default deck's rules.
+    ///
+    /// ```
+    /// use darbar::engine::{CardSide, CardText};
+    /// use darbar::vijayanagara::State;
+    ///
+    /// let card = CardText {
+    ///     number: 9,
+    ///     kind: "Event".into(),
+    ///     title: "A Card of My Own".into(),
+    ///     sides: vec![CardSide { name: "unshaded".into(), text: "VN gains 1 Resource.".into() }],
+    ///     file: None,
+    /// };
+    /// let svg = State::new(7).to_svg_with(Some(&card), None);
+    /// assert!(svg.contains("Event 9: A Card of My Own"));
+    /// assert!(svg.contains("VN gains 1 Resource."));
+    /// ```
+    pub fn to_svg_with(&self, card: Option<&CardText>, last: Option<(&State, Action)>) -> String {
+        let last = last.map(|(before, action)| {
+            let by = before.decision().map(|d| d.player.faction().abbreviation());
+            LastDrawn {
+                spaces: self.touched_since(before, action),
+                caption: last_caption(&action.to_string(), by),
+            }
+        });
+        self.picture(last, card)
+    }
+
+    /// The picture of [`State::to_svg`] with the last action shown: `action` was taken in
+    /// `before` and led to this position. Every space it touched ([`State::touched_since`])
+    /// has a blue outline (an SVG group `last-space-<Space>` of class `last-action`), and a
+    /// caption in the corner of the map reads `Last: <action> (<faction>)` with the spaces
+    /// named.
+    ///
+    /// ```
+    /// use darbar::vijayanagara::{Action, State};
+    ///
+    /// let mut before = State::new(7);
+    /// for text in ["option Command & Decree", "command Rally"] {
+    ///     before.apply(text.parse().unwrap()).unwrap();
+    /// }
+    /// let action: Action = "select Andhra".parse().unwrap();
+    /// let mut after = before.clone();
+    /// after.apply(action).unwrap();
+    /// let svg = after.to_svg_after(&before, action);
+    /// assert!(svg.contains("Last: select Andhra (VN)"));
+    /// assert!(svg.contains(r#"<g id="last-space-Andhra" class="last-action">"#));
+    /// assert!(!svg.contains(r#"id="last-space-Delhi""#));
+    /// assert!(!State::new(7).to_svg().contains("Last:"));
+    /// ```
+    pub fn to_svg_after(&self, before: &State, action: Action) -> String {
+        self.to_svg_with(
+            self.current_card_text(None).as_ref(),
+            Some((before, action)),
+        )
+    }
+
+    /// The spaces `action`, taken in `before`, touched to reach this position, in map order:
+    /// those it names (a space selected, the space a unit moves or supports from, the space a
+    /// piece is removed from) and those whose pieces, control (§1.7) or Tributary status
+    /// (§1.6) it changed.
+    pub fn touched_since(&self, before: &State, action: Action) -> Vec<SpaceId> {
+        let named = match action {
+            Action::Select(space)
+            | Action::Move { from: space, .. }
+            | Action::Support { from: space, .. }
+            | Action::Remove { space, .. } => Some(space),
+            _ => None,
+        };
+        SpaceId::ALL
+            .into_iter()
+            .filter(|&space| {
+                named == Some(space)
+                    || before.space(space) != self.space(space)
+                    || before.controller(space) != self.controller(space)
+                    || before.is_tributary(space) != self.is_tributary(space)
+            })
+            .collect()
+    }
+
+    /// The whole picture, with the last action's highlight if there is one.
+    fn picture(&self, last: Option<LastDrawn>, card: Option<&CardText>) -> String {
+        let card_text = card_text_lines(card);
+        // The panel grows by the card's text, and the picture with it.
+        let gap = if card_text.is_empty() { 0.0 } else { 3.0 };
+        let height = HEIGHT + gap + CARD_LINE * card_text.len() as f32;
         let mut svg = Svg::document(
             WIDTH,
-            HEIGHT,
+            height,
             &format!("Vijayanagara, seed {}: the board", self.seed()),
         );
         self.draw_adjacency(&mut svg);
+        if let Some(last) = &last {
+            for &space in &last.spaces {
+                let (x, y) = position(space);
+                svg.highlight(&format!("last-space-{space:?}"), x, y, BOX_W, BOX_H);
+            }
+        }
         for space in SpaceId::ALL {
             self.draw_space(&mut svg, space);
         }
-        self.draw_panel(&mut svg);
+        if let Some(last) = &last {
+            let names: Vec<&str> = last.spaces.iter().map(|s| s.name()).collect();
+            let detail = if names.is_empty() {
+                "No space touched".to_owned()
+            } else {
+                format!("Outlined: {}", names.join(", "))
+            };
+            svg.last_action_caption(CAPTION_X, CAPTION_Y, CAPTION_W, &last.caption, &detail);
+        }
+        self.draw_panel(&mut svg, card, &card_text, height);
         svg.finish()
     }
 
@@ -396,7 +560,7 @@ impl State {
         };
         match card {
             Card::Event(n) => {
-                let title = self.cards().event(n).map_or("", |c| c.title.as_str());
+                let title = self.card_text(n, None).map_or(String::new(), |c| c.title);
                 let order: Vec<&str> = self
                     .options()
                     .deck
@@ -410,7 +574,11 @@ impl State {
                 )
             }
             Card::MongolInvasion(n) => {
-                let title = self.cards().invasion(n).map_or("", |c| c.title.as_str());
+                let title = self
+                    .cards()
+                    .invasion(n)
+                    .filter(|_| self.options().deck.is_standard())
+                    .map_or("", |c| c.title.as_str());
                 let operator = self.options().deck.operator(n).faction().abbreviation();
                 (
                     format!("Mongol Invasion {n}: {title}"),
@@ -423,14 +591,20 @@ impl State {
     }
 
     /// The panel of tracks on the right.
-    fn draw_panel(&self, svg: &mut Svg) {
+    fn draw_panel(
+        &self,
+        svg: &mut Svg,
+        card: Option<&CardText>,
+        card_text: &[String],
+        height: f32,
+    ) {
         let x = PANEL_X;
         let w = WIDTH - PANEL_X - 8.0;
         svg.rect(
             x,
             8.0,
             w,
-            HEIGHT - 16.0,
+            height - 16.0,
             &format!(r##"rx="8" fill="{PARCHMENT}" stroke="#8a7f6a" stroke-width="1.5""##),
         );
         let left = x + 12.0;
@@ -451,10 +625,10 @@ impl State {
             y,
             small,
             &format!(
-                "Seed {} · {} dynasty · {} cards played, {} left",
+                "Seed {} · {} dynasty · {} played, {} left",
                 self.seed(),
                 self.dynasty(),
-                deck.played().len(),
+                super::words::count(deck.played().len() as i64, "card", "cards"),
                 deck.remaining()
             ),
         );
@@ -462,19 +636,27 @@ impl State {
         // The current card and the decision.
         y += 22.0;
         svg.text(left, y, heading, "Current card");
-        let (card, detail) = self.card_words();
+        let (heading_words, detail) = self.card_words();
+        let title = card.map_or(heading_words, CardText::heading);
         let _ = writeln!(
             svg.out,
             r#"<g id="current-card"><title>{}</title>"#,
-            escape(&card)
+            escape(&title)
         );
-        for line in wrap(&card, 46) {
+        for line in wrap(&title, 46) {
             y += 15.0;
             svg.text(left, y, body, &line);
         }
         if let Some(detail) = detail {
             y += 14.0;
             svg.text(left, y, small, &detail);
+        }
+        if !card_text.is_empty() {
+            y += 3.0;
+        }
+        for line in card_text {
+            y += CARD_LINE;
+            svg.text(left, y, r#"font-size="10""#, line);
         }
         svg.out.push_str("</g>\n");
         y += 20.0;
@@ -619,7 +801,7 @@ impl State {
             }
         }
 
-        self.draw_legend(svg, left, HEIGHT - 122.0);
+        self.draw_legend(svg, left, height - 122.0);
     }
 
     /// One Influence track: the levels 0–4 with the marker, and the slots with their pieces.
@@ -751,5 +933,139 @@ impl State {
             &format!(r#"font-size="10" fill="{MUTED}""#),
             "Thick border: control",
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::RandomBot;
+    use crate::vijayanagara::{CommandKind, DecisionKind};
+
+    /// The spaces a picture outlines as touched by the last action.
+    fn outlined(svg: &str) -> Vec<SpaceId> {
+        SpaceId::ALL
+            .into_iter()
+            .filter(|s| svg.contains(&format!(r#"<g id="last-space-{s:?}" class="last-action">"#)))
+            .collect()
+    }
+
+    /// Applies the actions given as text from seed 7, returning the position before the last.
+    fn play(actions: &[&str]) -> (State, State, Action) {
+        let mut state = State::new(7);
+        let mut before = state.clone();
+        let mut last = None;
+        for text in actions {
+            let action: Action = text.parse().unwrap();
+            before = state.clone();
+            state.apply(action).unwrap();
+            last = Some(action);
+        }
+        (before, state, last.unwrap())
+    }
+
+    #[test]
+    fn the_palette_names_each_factions_colour_as_the_board_draws_it() {
+        let colours = palette();
+        let names: Vec<&str> = colours.iter().take(4).map(|c| c.0).collect();
+        assert_eq!(names, ["DS", "BK", "VN", "MI"]);
+        let svg = State::new(7).to_svg();
+        for (name, colour) in &colours[..4] {
+            // The legend's swatch of the faction is filled with its colour.
+            let legend = format!(r#"fill="{colour}""#);
+            assert!(
+                svg.contains(&legend),
+                "{name}'s {colour} is not on the board"
+            );
+        }
+        assert_eq!(colours[0].1, "#5b5b5b");
+        assert!(colours.iter().any(|c| c.0 == "highlight"));
+    }
+
+    #[test]
+    fn the_first_position_has_no_highlight_and_no_caption() {
+        let svg = State::new(7).to_svg();
+        assert!(!svg.contains("last-action"));
+        assert!(!svg.contains("Last:"));
+    }
+
+    #[test]
+    fn rule_3_3_1_a_space_selected_for_rally_is_outlined_and_no_other() {
+        let (before, after, action) =
+            play(&["option Command & Decree", "command Rally", "select Andhra"]);
+        let svg = after.to_svg_after(&before, action);
+        assert_eq!(outlined(&svg), [SpaceId::Andhra]);
+        assert_eq!(svg.matches(r#"class="last-action""#).count(), 1);
+        assert!(
+            svg.contains("Last: select Andhra (VN)"),
+            "the caption names it and its faction"
+        );
+        assert!(svg.contains("Outlined: Andhra"));
+        // The Raja placed by the count goes to the same space, and only there.
+        let (before, after, action) = play(&[
+            "option Command & Decree",
+            "command Rally",
+            "select Andhra",
+            "count 1",
+        ]);
+        assert_eq!(
+            outlined(&after.to_svg_after(&before, action)),
+            [SpaceId::Andhra]
+        );
+    }
+
+    #[test]
+    fn an_action_that_touches_no_space_outlines_none_but_is_captioned() {
+        let (before, after, action) = play(&["option Command & Decree"]);
+        let svg = after.to_svg_after(&before, action);
+        assert!(outlined(&svg).is_empty());
+        assert!(svg.contains("Last: option Command &amp; Decree (VN)"));
+        assert!(svg.contains("No space touched"));
+    }
+
+    #[test]
+    fn rule_3_2_2_a_unit_moved_outlines_the_space_it_left_and_the_one_it_entered() {
+        let mut found = 0;
+        for seed in 0..40 {
+            let mut state = State::new(seed);
+            let mut bot = RandomBot::new(seed);
+            for _ in 0..400 {
+                let legal = state.legal_actions();
+                let Some(action) = legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::Move { .. }))
+                    .or_else(|| bot.choose_from(&legal))
+                else {
+                    break;
+                };
+                let before = state.clone();
+                state.apply(action).unwrap();
+                let Action::Move { from, .. } = action else {
+                    continue;
+                };
+                // A March or a Migrate moves the unit at once; a Campaign gathers a group.
+                let Some(DecisionKind::Command {
+                    kind: CommandKind::March | CommandKind::Migrate,
+                    ..
+                }) = before.decision().map(|d| d.kind)
+                else {
+                    continue;
+                };
+                let gained: Vec<SpaceId> = SpaceId::ALL
+                    .into_iter()
+                    .filter(|&s| s != from && before.space(s) != state.space(s))
+                    .collect();
+                assert_eq!(gained.len(), 1, "one unit enters one space: {action}");
+                let mut expected = vec![from, gained[0]];
+                expected.sort();
+                let mut got = outlined(&state.to_svg_after(&before, action));
+                got.sort();
+                assert_eq!(got, expected, "{action}");
+                found += 1;
+                break;
+            }
+        }
+        assert!(found > 5, "moves were met in {found} games");
     }
 }
