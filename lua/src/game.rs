@@ -20,12 +20,19 @@
 //! | `game:is_legal(action)` | whether that text is a legal action now |
 //! | `game:returns()` | what each seat gets from the game as it stands (seat 0 first; all 0 before the end) |
 //! | `game:view(seat)` | what that seat may see: the game's `View` as a table |
+//! | `game:current_card()` | the card in play, in the loaded deck's words (below), or `nil` |
 //!
 //! Seats are numbered as in the core, from 0; lists are Lua sequences from 1, so seat `s`'s
 //! return is `game:returns()[s + 1]`. In `decision`, `seat` is the deciding seat, `who` its
 //! name, `what` the kind of decision as text, `rule` the rule that says what is legal in it
 //! (`"§2.3"`, `"RG-4"`), `choices` the legal actions as text, and `prompt` the question shown
 //! with it, if the game has one.
+//!
+//! `current_card()` is `{number, kind, title, sides, file}` with, beside `sides` (a sequence of
+//! `{name, text}` in printed order), each side's text under its name: `card.unshaded` and
+//! `card.shaded` for an Event card, `card.text` for a card with one text. The words are the
+//! loaded deck's, so a deck of one's own shows its own; `file` is the card file, when the deck
+//! is made of files. It is `nil` for a game without cards and once the game is over.
 //!
 //! `view(seat)` goes through the view's `Serialize` form: structs and maps become tables with
 //! string keys, sequences become sequences, `None` and unit values become `nil` (so an absent
@@ -35,7 +42,7 @@
 //! the name of a generic method replaces it for that game (the raid game's `decision` is a
 //! code such as `"scout"`).
 
-use darbar::engine::{Cites, Game};
+use darbar::engine::{CardText, Cites, Game};
 use mlua::{AnyUserData, Lua, MetaMethod, Table, UserDataMethods, Value};
 
 use crate::args::{Call, seat_arg, string_arg};
@@ -169,6 +176,13 @@ fn add_generic_methods<G: LuaGame, M: UserDataMethods<G::State>>(methods: &mut M
             lua.create_sequence_from(game.returns(state))
         })
     });
+    methods.add_function("current_card", |lua, this: AnyUserData| {
+        with_game::<G, _>(&this, |game, state| {
+            game.current_card(state)
+                .map(|card| card_table(lua, &card))
+                .transpose()
+        })
+    });
     methods.add_function("view", |lua, (this, seat): (AnyUserData, Value)| {
         with_game::<G, _>(&this, |game, state| {
             let seat = seat_arg(Call::game("view"), &seat, 1, game.num_players())?;
@@ -177,6 +191,21 @@ fn add_generic_methods<G: LuaGame, M: UserDataMethods<G::State>>(methods: &mut M
             json_to_lua(lua, &json)
         })
     });
+}
+
+/// A card's words as a table: its fields, and each side's text under the side's name.
+fn card_table(lua: &Lua, card: &CardText) -> mlua::Result<Value> {
+    let json = serde_json::to_value(card)
+        .map_err(|e| mlua::Error::RuntimeError(format!("game:current_card: {e}")))?;
+    let value = json_to_lua(lua, &json)?;
+    if let Value::Table(table) = &value {
+        for side in &card.sides {
+            if table.raw_get::<Value>(side.name.as_str())?.is_nil() {
+                table.raw_set(side.name.as_str(), side.text.as_str())?;
+            }
+        }
+    }
+    Ok(value)
 }
 
 /// The actions as a sequence of their texts.

@@ -77,7 +77,7 @@ mod value;
 pub use bot::ScriptBot;
 pub use cards::{
     CardHost, CardRun, Cards, DeckError, MAX_CACHED_DECKS, MAX_CARD_TEXT_BYTES, STANDARD_DECK,
-    registry,
+    check_replay_deck, registry,
 };
 pub use error::ScriptError;
 pub use game::{LuaGame, with_game};

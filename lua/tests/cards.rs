@@ -891,6 +891,11 @@ fn card_12_under_tughlaq() -> State {
     let mut snapshot: serde_json::Value = serde_json::from_str(&state.to_snapshot()).unwrap();
     let inner = &mut snapshot["state"];
     inner["dynasty"] = "Tughlaq".into();
+    // The cards before it were revealed, the first of them announced long ago (§2.2).
+    inner
+        .as_object_mut()
+        .unwrap()
+        .remove("first_card_unannounced");
     let deck = &mut inner["deck"];
     let cards = deck["cards"].as_array_mut().unwrap();
     let zenith = cards
@@ -988,7 +993,7 @@ fn a_mid_effect_choice_waits_and_resumes_identically() {
     let offered: Vec<Action> = decision
         .choices
         .into_iter()
-        .filter(|a| !matches!(a, Action::Give { .. })) // §1.5.2 gifts, offered everywhere
+        .filter(|a| !matches!(a, Action::Give)) // §1.5.2 gifts, offered everywhere
         .collect();
     assert_eq!(offered, [select(Gujarat), select(Maharashtra)]);
     // The cavalry gain before the choice is not committed: the scratch copy was thrown away.
@@ -1071,8 +1076,14 @@ fn an_effect_the_core_refuses_names_the_rule_and_changes_nothing() {
         Error::Event {
             card: 7,
             message: "ctx:place: a Fort may not stand in Delhi (§1.3)".into(),
+            file: Some("illegal.lua".into()),
             line: Some(8),
         }
+    );
+    // The error names the card file and the line, as a deck error does.
+    assert_eq!(
+        err.to_string(),
+        "Event 7 failed at illegal.lua:8: ctx:place: a Fort may not stand in Delhi (§1.3) (§2.3.4)"
     );
     assert_eq!(err.rule(), Rule("2.3.4"));
     assert_eq!(state, before, "the game is exactly as it was");
@@ -1216,7 +1227,7 @@ fn random_games_that_always_take_the_event_play_every_card_without_failing() {
             if actions.is_empty() {
                 actions = legal
                     .into_iter()
-                    .filter(|a| !matches!(a, Action::Give { .. }))
+                    .filter(|a| !matches!(a, Action::Give))
                     .collect();
             }
             let action = actions[rng.below(actions.len() as u32) as usize];

@@ -48,7 +48,7 @@ fn offered(state: &State) -> Vec<Action> {
         .expect("a decision is pending")
         .choices
         .into_iter()
-        .filter(|a| !matches!(a, Action::Give { .. }))
+        .filter(|a| !matches!(a, Action::Give))
         .collect()
 }
 
@@ -58,6 +58,11 @@ fn offered(state: &State) -> Vec<Action> {
 fn just_before_zenith(state: &State) -> State {
     let card = state.current_event().expect("an Event card is current");
     let mut snapshot: serde_json::Value = serde_json::from_str(&state.to_snapshot()).unwrap();
+    // The cards above it were revealed, the first of them announced long ago (§2.2).
+    snapshot["state"]
+        .as_object_mut()
+        .unwrap()
+        .remove("first_card_unannounced");
     let deck = &mut snapshot["state"]["deck"];
     let cards = deck["cards"].as_array_mut().unwrap();
     let zenith = cards

@@ -46,7 +46,7 @@ fn offered(state: &State) -> Vec<Action> {
         .expect("a decision is pending")
         .choices
         .into_iter()
-        .filter(|a| !matches!(a, Action::Give { .. }))
+        .filter(|a| !matches!(a, Action::Give))
         .collect()
 }
 

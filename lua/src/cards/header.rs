@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use darbar::engine::CardText;
 use darbar::vijayanagara::{
     EVENT_CARDS, EventCard, MONGOL_INVASION_CARDS, MongolInvasionCard, Player, parse_order,
 };
@@ -139,6 +140,14 @@ impl Header {
             Header::Invasion(card) => card.number,
         }
     }
+
+    /// The card's words, as file `file` gives them.
+    pub(crate) fn card_text(&self, file: &str) -> CardText {
+        match self {
+            Header::Event(card) => card.card_text(Some(file)),
+            Header::Invasion(card) => card.card_text(Some(file)),
+        }
+    }
 }
 
 const EVENT_FIELDS: [&str; 7] = [
@@ -189,12 +198,14 @@ pub(crate) fn read(file: &str, source: &str, value: &Value) -> Result<Header, De
                 ));
             }
         };
-        // Every Mongol Invasion card has the same text (deck §3); it is read for people only.
-        reader.string(table, "text")?;
+        // Every Mongol Invasion card of the default deck has the same text (deck §3); it is
+        // read for people only: the core carries out §2.4 whatever it says.
+        let text = reader.string(table, "text")?;
         return Ok(Header::Invasion(MongolInvasionCard {
             number,
             title,
             faction,
+            text,
         }));
     }
     debug_assert!(EVENT_CARDS.contains(&number));

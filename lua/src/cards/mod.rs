@@ -52,6 +52,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+use darbar::engine::{CardText, DeckId};
 use darbar::vijayanagara::{
     DeckRules, EventCard, EventFailure, EventHost, EventProgress, EventRun, Grant,
     MONGOL_INVASION_CARDS, MongolInvasionCard, Options, Player, State,
@@ -63,7 +64,7 @@ use crate::{Host, Limits, ScriptError};
 pub mod ctx;
 mod shared;
 
-pub use shared::{Cards, MAX_CACHED_DECKS, registry};
+pub use shared::{Cards, MAX_CACHED_DECKS, check_replay_deck, registry};
 mod header;
 
 use ctx::{Ctx, Progress, side_name};
@@ -137,6 +138,8 @@ pub struct CardHost {
     cards: BTreeMap<u8, LoadedCard>,
     /// `math.random` of card scripts: cards roll no dice.
     no_dice: Function,
+    /// Which deck this is: its name and the hash of its files.
+    deck: DeckId,
 }
 
 struct LoadedCard {
@@ -196,8 +199,9 @@ impl CardHost {
     pub fn from_dir(path: impl AsRef<Path>) -> Result<CardHost, DeckError> {
         let path = path.as_ref();
         let files = read_deck_dir(path)?;
-        let host = CardHost::from_sources(&files)?;
+        let mut host = CardHost::from_sources(&files)?;
         host.check_whole(&path.display().to_string())?;
+        host.deck.name = shared::deck_name(path, &host.deck);
         Ok(host)
     }
 
@@ -330,7 +334,9 @@ impl CardHost {
             .create_function(|_, _: Variadic<Value>| Ok(()))
             .map_err(|e| script_error("(host)", host.classify("(host)", &e)))?;
         let mut cards: BTreeMap<u8, LoadedCard> = BTreeMap::new();
+        let mut hash = shared::ContentHash::new();
         for (file, source) in sources {
+            hash.add(file, source);
             let chunk = host
                 .function(source, file)
                 .map_err(|e| script_error(file, e))?;
@@ -381,7 +387,39 @@ impl CardHost {
             host,
             cards,
             no_dice,
+            deck: shared::deck_id(hash.finish()),
         })
+    }
+
+    /// Which deck this is ([`EventHost::deck`]): the default deck is named
+    /// [`DeckId::DEFAULT`], a deck read with [`CardHost::from_dir`] by its directory, and
+    /// other decks `"unnamed"`; the hash is of the files' names and sources, in file-name
+    /// order.
+    ///
+    /// ```
+    /// use darbar_lua::CardHost;
+    ///
+    /// assert!(CardHost::standard().deck().is_default());
+    /// assert_eq!(CardHost::standard().deck().hash.len(), 16);
+    /// ```
+    pub fn deck(&self) -> &DeckId {
+        &self.deck
+    }
+
+    /// The words of card `number` as its file gives them: the title, the texts and the file
+    /// ([`EventHost::card_text`]).
+    ///
+    /// ```
+    /// use darbar_lua::CardHost;
+    ///
+    /// let card = CardHost::standard().card_text(1).unwrap();
+    /// assert_eq!(card.title, "The New Muslims of Mughalpura (1292)");
+    /// assert_eq!(card.side("unshaded"), Some("Place 2 Mongols in Delhi."));
+    /// assert_eq!(card.file.as_deref(), Some("01.lua"));
+    /// ```
+    pub fn card_text(&self, number: u8) -> Option<CardText> {
+        let card = self.cards.get(&number)?;
+        Some(card.header.card_text(&card.file))
     }
 
     /// The limits every run is under.
@@ -566,6 +604,14 @@ impl EventHost for CardHost {
     /// Runs the side's function of card `run.card` on `scratch` (see [`CardHost`]).
     fn run(&self, scratch: &mut State, run: &EventRun) -> Result<EventProgress, EventFailure> {
         self.run_logged(scratch, run).map(|r| r.progress)
+    }
+
+    fn card_text(&self, number: u8) -> Option<CardText> {
+        CardHost::card_text(self, number)
+    }
+
+    fn deck(&self) -> Option<DeckId> {
+        Some(self.deck.clone())
     }
 }
 

@@ -12,14 +12,13 @@
 //! over does not make a thread hold ever more Lua states.
 
 use std::cell::RefCell;
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 
-use darbar::engine::LoadError;
-use darbar::games::{GameEntry, Registry};
+use darbar::engine::{CardText, DeckId, LoadError, ReplayError};
+use darbar::games::{GameEntry, OpenError, Registry};
 use darbar::vijayanagara::{
     DeckRules, EventFailure, EventHost, EventProgress, EventRun, Options, State, Vijayanagara,
 };
@@ -43,11 +42,86 @@ thread_local! {
     static HOSTS: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The key of a deck in the host cache: a hash of its file names and sources.
+/// A hash of a deck's files, the same in every process, build and version: 64-bit FNV-1a over
+/// each file's name and source, each preceded by its length, in the order given (file-name
+/// order for a deck read from a directory). It names a deck in replay records
+/// ([`DeckId::hash`]) and keys the host cache; it tells decks apart, it is no signature.
+pub(crate) struct ContentHash(u64);
+
+impl ContentHash {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0100_0000_01b3;
+
+    pub(crate) fn new() -> ContentHash {
+        ContentHash(Self::OFFSET)
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(Self::PRIME);
+        }
+    }
+
+    /// Adds one file.
+    pub(crate) fn add(&mut self, file: &str, source: &str) {
+        self.bytes(file.as_bytes());
+        self.bytes(source.as_bytes());
+    }
+
+    pub(crate) fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The key of a deck in the host cache: the [`ContentHash`] of its file names and sources.
 fn deck_key(sources: &[(String, String)]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    sources.hash(&mut hasher);
-    hasher.finish()
+    let mut hash = ContentHash::new();
+    for (file, source) in sources {
+        hash.add(file, source);
+    }
+    hash.finish()
+}
+
+/// The hash of the darbar default deck's files.
+fn standard_hash() -> u64 {
+    static HASH: OnceLock<u64> = OnceLock::new();
+    *HASH.get_or_init(|| {
+        let mut hash = ContentHash::new();
+        for (file, source) in STANDARD_DECK {
+            hash.add(file, source);
+        }
+        hash.finish()
+    })
+}
+
+/// The identity of a deck whose files hash to `hash`: the default deck by that name, any
+/// other `"unnamed"` until it is named after its directory ([`deck_name`]).
+pub(crate) fn deck_id(hash: u64) -> DeckId {
+    let name = if hash == standard_hash() {
+        DeckId::DEFAULT
+    } else {
+        "unnamed"
+    };
+    DeckId {
+        name: name.to_owned(),
+        hash: format!("{hash:016x}"),
+    }
+}
+
+/// The name of a deck read from `path`: its directory's name (the default deck keeps its own,
+/// wherever its files are copied).
+pub(crate) fn deck_name(path: &Path, deck: &DeckId) -> String {
+    if deck.is_default() {
+        return deck.name.clone();
+    }
+    let named = |p: &Path| {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .filter(|n| !n.is_empty())
+    };
+    named(path)
+        .or_else(|| path.canonicalize().ok().as_deref().and_then(named))
+        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// This thread's host for the deck `sources`, if it has one (it becomes the most recent).
@@ -100,24 +174,46 @@ pub struct Cards {
     rules: DeckRules,
     /// The directory the deck was read from; `None` for the darbar default deck.
     dir: Option<String>,
+    /// Every card's words, as its file gives them.
+    texts: Texts,
+    /// Which deck this is.
+    deck: DeckId,
+}
+
+/// Every card's words, by number.
+type Texts = Arc<BTreeMap<u8, CardText>>;
+
+/// The words of every card of `host`.
+fn texts(host: &CardHost) -> Texts {
+    Arc::new(
+        host.numbers()
+            .filter_map(|n| host.card_text(n).map(|t| (n, t)))
+            .collect(),
+    )
 }
 
 impl Cards {
     /// The darbar default deck.
     pub fn standard() -> Cards {
-        static STANDARD: OnceLock<(u64, Sources)> = OnceLock::new();
-        let (key, sources) = STANDARD.get_or_init(|| {
+        static STANDARD: OnceLock<(u64, Sources, Texts)> = OnceLock::new();
+        let (key, sources, words) = STANDARD.get_or_init(|| {
             let sources: Vec<(String, String)> = STANDARD_DECK
                 .iter()
                 .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
                 .collect();
-            (deck_key(&sources), sources.into())
+            // The shipped card files are valid: the test suite loads them.
+            let words = CardHost::from_sources(&sources)
+                .map(|host| texts(&host))
+                .unwrap_or_default();
+            (deck_key(&sources), sources.into(), words)
         });
         Cards {
             key: *key,
             sources: Arc::clone(sources),
             rules: DeckRules::standard(),
             dir: None,
+            texts: Arc::clone(words),
+            deck: deck_id(*key),
         }
     }
 
@@ -129,11 +225,16 @@ impl Cards {
         let files = read_deck_dir(path)?;
         let host = CardHost::from_sources(&files)?;
         host.check_whole(&path.display().to_string())?;
+        let key = deck_key(&files);
+        let mut deck = deck_id(key);
+        deck.name = deck_name(path, &deck);
         let cards = Cards {
-            key: deck_key(&files),
+            key,
             sources: files.into(),
             rules: host.deck_rules(),
             dir: Some(path.display().to_string()),
+            texts: texts(&host),
+            deck,
         };
         keep(cards.key, &cards.sources, &Rc::new(host));
         Ok(cards)
@@ -163,6 +264,18 @@ impl Cards {
         self.dir.as_deref()
     }
 
+    /// Which deck this is: its name (the directory's, or [`DeckId::DEFAULT`]) and the hash of
+    /// its files ([`CardHost::deck`]).
+    pub fn deck(&self) -> &DeckId {
+        &self.deck
+    }
+
+    /// The words of card `number` as its file gives them ([`CardHost::card_text`]), read when
+    /// the deck was loaded.
+    pub fn card_text(&self, number: u8) -> Option<&CardText> {
+        self.texts.get(&number)
+    }
+
     /// Runs `f` with this thread's host for the deck, building it on first use (the sources
     /// were checked when the deck was made, so building it again does not fail in practice).
     pub fn with_host<T>(&self, f: impl FnOnce(&CardHost) -> T) -> Result<T, DeckError> {
@@ -185,6 +298,14 @@ impl EventHost for Cards {
                 message: e.to_string(),
                 line: e.line(),
             })?
+    }
+
+    fn card_text(&self, number: u8) -> Option<CardText> {
+        Cards::card_text(self, number).cloned()
+    }
+
+    fn deck(&self) -> Option<DeckId> {
+        Some(self.deck.clone())
     }
 }
 
@@ -210,6 +331,49 @@ pub fn registry() -> Registry {
         load_vijayanagara,
     ));
     registry
+}
+
+/// Checks, before a replay record is replayed, that it is replayed with the deck it names
+/// ([`Replay::deck`](darbar::engine::Replay::deck)): the game of the record is loaded with
+/// `extra` alone (the loader options a record does not carry, such as a deck directory), and
+/// its deck must replay the record's ([`DeckId::replays`]). Otherwise the error is
+/// [`ReplayError::OtherDeck`], which names the deck needed (name and hash) and the deck given,
+/// rather than a failure of the record's deck rules or of an action. A record that names no
+/// deck (one written before records named their deck) passes.
+///
+/// ```
+/// use darbar::engine::ReplayError;
+/// use darbar::games::OpenError;
+/// use darbar_lua::check_replay_deck;
+/// use serde_json::{Value, json};
+///
+/// let registry = darbar_lua::registry();
+/// let game = registry.load("vijayanagara", &Value::Null).unwrap();
+/// let record = game.new_initial_state(1).replay_record().unwrap();
+/// assert!(check_replay_deck(&registry, &record, &Value::Null).is_ok());
+/// let mine = record.replace("\"name\": \"default\"", "\"name\": \"mine\"")
+///     .replace("\"hash\": \"", "\"hash\": \"0");
+/// let err = check_replay_deck(&registry, &mine, &Value::Null).unwrap_err();
+/// assert!(matches!(err, OpenError::Replay(ReplayError::OtherDeck { .. })), "{err}");
+/// assert!(err.to_string().contains("\"mine\""), "{err}");
+/// ```
+pub fn check_replay_deck(
+    registry: &Registry,
+    record: &str,
+    extra: &Value,
+) -> Result<(), OpenError> {
+    let Some(needed) = darbar::engine::deck_of_record(record) else {
+        return Ok(());
+    };
+    let name = serde_json::from_str::<Value>(record)
+        .ok()
+        .and_then(|v| v.get("game").and_then(Value::as_str).map(str::to_owned))
+        .unwrap_or_default();
+    let loaded = registry.load(&name, extra)?.deck();
+    if loaded.as_ref().is_some_and(|l| l.replays(&needed)) {
+        return Ok(());
+    }
+    Err(OpenError::Replay(ReplayError::OtherDeck { needed, loaded }))
 }
 
 /// Vijayanagara with the Lua deck the options name (see [`registry`]).
@@ -261,7 +425,12 @@ fn load_vijayanagara(options: &Value) -> Result<Vijayanagara, LoadError> {
     if given_rules.is_some() && rules.deck != cards.deck_rules() {
         return Err(LoadError::BadOptions {
             game: "vijayanagara",
-            reason: "the deck rules given are not those of the deck played".into(),
+            reason: format!(
+                "the deck rules given (by a snapshot or replay record) are not those of {}, \
+                 the deck played: load the game with the deck it was played with (the option \
+                 \"deck\": its directory)",
+                cards.deck()
+            ),
         });
     }
     let rules = Options {
