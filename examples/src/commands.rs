@@ -2,18 +2,21 @@
 //! the registry: any registered game can be set up, shown, played, replayed, fuzzed,
 //! benchmarked and tabulated. What one game says or does beyond that is in [`crate::games`].
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 use darbar::bots::DynBot;
-use darbar::engine::{DynGame, DynState, Seat};
+use darbar::engine::{DynGame, DynState, Refusal, ScriptFailure, Seat};
 use darbar::games::Registry;
 use darbar::testing::{Checks, on_seeds};
 use serde_json::{Map, Value};
 
 use crate::games::{Extras, Flag, Tally, extras};
+use crate::progress;
+use crate::terminal::{self, Answer, Saves};
 
 /// The flags that only some games take; each is refused, naming the games that take it, for
 /// a game that does not.
@@ -23,6 +26,9 @@ pub struct GameFlags {
     pub no_events: bool,
     /// Play the Event cards of this deck directory (Vijayanagara).
     pub deck: Option<PathBuf>,
+    /// Play without gifts of Resources and cavalry between factions (Vijayanagara's
+    /// `transfers` option, §1.5.2).
+    pub no_gifts: bool,
     /// The number of players, for games with a `players` option.
     pub players: Option<u8>,
 }
@@ -66,6 +72,7 @@ fn load(registry: &Registry, name: &str, flags: &GameFlags) -> Result<Arc<dyn Dy
     for (flag, given) in [
         (Flag::NoEvents, flags.no_events),
         (Flag::Deck, flags.deck.is_some()),
+        (Flag::NoGifts, flags.no_gifts),
     ] {
         if given && !own.takes(flag) {
             let owners = owners(registry, |game| extras(game).takes(flag));
@@ -282,18 +289,35 @@ impl Seating {
     }
 }
 
-/// A person's answer.
-enum Answer {
-    Action(usize),
-    Undo,
+/// Where `darbar play` starts: a new game, or a saved one.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// A new game of `name` from `seed`, with the options its flags ask for.
+    New {
+        /// The game.
+        name: String,
+        /// Its seed.
+        seed: u64,
+        /// Its flags.
+        flags: GameFlags,
+    },
+    /// The game saved in `file` (its replay record), replayed and then continued; `deck` is
+    /// the card directory it was played with, if not the default deck.
+    Resume {
+        /// The saved game.
+        file: PathBuf,
+        /// Its deck directory.
+        deck: Option<PathBuf>,
+    },
 }
 
 /// `darbar play`: a whole game, bots and people at the terminal, its log written to `out` as
-/// it happens, then the final board and scores; the replay record to `json_log`.
+/// it happens, then the final board and scores; the replay record to `json_log`. A person
+/// answers each decision with a choice or a command ([`terminal::ask`]); `quit`, the end of
+/// the input and Ctrl-C save the game so far. A card that fails never ends the game: a
+/// person chooses again without it, a bot is given another of its choices.
 pub fn play(
-    name: &str,
-    seed: u64,
-    flags: &GameFlags,
+    start: &Start,
     players: &Players,
     json_log: Option<&Path>,
     input: &mut impl BufRead,
@@ -301,34 +325,121 @@ pub fn play(
 ) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     let registry = registry();
-    let game = load(&registry, name, flags)?;
-    let extras = extras(game.name());
-    let mut seating = Seating::new(&registry, &*game, players, seed)?;
-    let mut state = game.new_initial_state(seed);
+    let (mut state, default_file) = match start {
+        Start::New { name, seed, flags } => {
+            let game = load(&registry, name, flags)?;
+            let file = Saves::default_file(game.name(), *seed);
+            (game.new_initial_state(*seed), file)
+        }
+        Start::Resume { file, deck } => (resume(&registry, file, deck.as_deref())?, file.clone()),
+    };
+    let extras = extras(state.game().name());
+    let mut seating = Seating::new(&registry, state.game(), players, state.seed())?;
+    let humans: Vec<Seat> = (0..state.game().num_players())
+        .filter(|&s| seating.seats[s].is_none())
+        .collect();
+    let saves = Saves {
+        default: default_file,
+        json_log: json_log.map(Path::to_path_buf),
+        again: resume_flags(start, players),
+    };
     writeln!(
         out,
         "{}",
         extras.play_header(&*state, &seating.bot_names, &seating.human_titles)
     )
     .map_err(io)?;
+    if let Start::Resume { file, .. } = start {
+        writeln!(
+            out,
+            "Resumed from {} after {} actions.",
+            file.display(),
+            state.history().len()
+        )
+        .map_err(io)?;
+    }
+    if !humans.is_empty() {
+        terminal::save_on_interrupt();
+        for line in extras.introduction(&*state).lines() {
+            writeln!(out, "{}", terminal::wrap(line, 100).join("\n")).map_err(io)?;
+        }
+    }
     write!(out, "\n{state}").map_err(io)?;
+    // The choices whose card failed (§2.3.4), by the number of actions before them: each
+    // key is a position of the game as now played, since a game only ever goes back along
+    // its own path (undo, a bot taking back its turn), dropping the later keys.
+    let mut failed: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     while let Some(seat) = state.current_player() {
+        let here = state.history().len();
+        let excluded = failed.get(&here).cloned().unwrap_or_default();
         let id = match seating.seats.get(seat).copied().flatten() {
-            Some(bot) => seating.bots[bot]
-                .choose(&*state)
-                .ok_or("the bot found no legal action")?,
-            None => match ask(extras, &*state, input, out)? {
-                Answer::Action(id) => id,
-                Answer::Undo => {
-                    state = undo(extras, state, out)?;
-                    continue;
-                }
+            Some(bot) => match bot_choice(&mut *seating.bots[bot], &*state, &excluded) {
+                Some(id) => id,
+                // Every choice left failed: the bot takes back its turn so far.
+                None => match take_back(&*state, seat)? {
+                    Some((earlier, first)) => {
+                        writeln!(
+                            out,
+                            "No choice of {} is left: it takes back its turn from {}.",
+                            extras.seat_title(state.game(), seat),
+                            state.game().action_to_string(first).unwrap_or_default()
+                        )
+                        .map_err(io)?;
+                        state = earlier;
+                        let back = state.history().len();
+                        failed.split_off(&(back + 1));
+                        failed.entry(back).or_default().push(first);
+                        continue;
+                    }
+                    None => {
+                        let said = saves.save(&*state, &saves.default)?;
+                        return Err(format!(
+                            "every choice of {} failed: {said}",
+                            extras.seat_title(state.game(), seat)
+                        ));
+                    }
+                },
             },
+            None => {
+                terminal::keep_for_interrupt(&*state, &saves);
+                match terminal::ask(extras, &*state, &excluded, &saves, input, out)? {
+                    Answer::Action(id) => id,
+                    Answer::Undo => {
+                        state = undo(extras, state, &humans, out)?;
+                        failed.split_off(&(state.history().len() + 1));
+                        continue;
+                    }
+                    Answer::Quit => {
+                        let said = saves.save(&*state, &saves.default)?;
+                        writeln!(out, "\n{said}").map_err(io)?;
+                        return Ok(());
+                    }
+                    Answer::EndOfInput => {
+                        let said = saves.save(&*state, &saves.default)?;
+                        writeln!(out).map_err(io)?;
+                        return Err(format!("the input ended before the game did. {said}"));
+                    }
+                }
+            }
         };
-        let text = game.action_to_string(id).unwrap_or_default();
-        let log = state.apply_logged(id).map_err(|e| e.to_string())?;
-        for line in extras.action_lines(&text, log) {
-            writeln!(out, "{line}").map_err(io)?;
+        let text = state.game().action_to_string(id).unwrap_or_default();
+        let who = extras.seat_title(state.game(), seat);
+        match state.apply_logged(id) {
+            Ok(log) => {
+                for line in extras.action_lines(&text, log) {
+                    writeln!(out, "{line}").map_err(io)?;
+                }
+            }
+            Err(Refusal::Script { failure, .. }) => {
+                failed.entry(here).or_default().push(id);
+                let next = if seating.seats[seat].is_some() {
+                    format!("{who} chooses again without {text}.")
+                } else {
+                    "Choose again without it, or \"quit\" to stop with the game saved.".into()
+                };
+                writeln!(out, "{} {next}", failed_card(&failure, &text)).map_err(io)?;
+            }
+            Err(refusal) => return Err(refusal.to_string()),
         }
     }
     write!(
@@ -344,90 +455,226 @@ pub fn play(
     Ok(())
 }
 
-/// Takes back the last action if the game allows it, replaying the game from its start
-/// without it.
+/// The flags `darbar play --resume` needs again to go on as the game was played: who plays,
+/// and the deck directory (" --human DS --deck my-cards").
+fn resume_flags(start: &Start, players: &Players) -> String {
+    let mut flags: String = players
+        .humans
+        .iter()
+        .map(|seat| format!(" --human {seat}"))
+        .collect();
+    if !players.bots.is_empty() {
+        flags += &format!(" --bots {}", players.bots.join(","));
+    }
+    let deck = match start {
+        Start::New { flags, .. } => flags.deck.as_deref(),
+        Start::Resume { deck, .. } => deck.as_deref(),
+    };
+    if let Some(deck) = deck {
+        flags += &format!(" --deck {}", deck.display());
+    }
+    flags
+}
+
+/// The log line of a card that failed (§2.3.4): which card, its file and line, what went
+/// wrong, and that the choice is skipped.
+fn failed_card(failure: &ScriptFailure, choice: &str) -> String {
+    let card = failure
+        .card
+        .map_or_else(|| "A card".to_owned(), |n| format!("Card {n}"));
+    let mut place = Vec::new();
+    if let Some(file) = &failure.file {
+        place.push(file.clone());
+    }
+    if let Some(line) = failure.line {
+        place.push(format!("line {line}"));
+    }
+    let place = if place.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", place.join(", "))
+    };
+    format!(
+        "{card} failed{place}: {}; the choice \"{choice}\" is skipped (§2.3.4).",
+        failure.message
+    )
+}
+
+/// The bot's choice, or another of its legal choices when it picks one whose card failed;
+/// `None` when every choice failed.
+fn bot_choice(bot: &mut dyn DynBot, state: &dyn DynState, failed: &[usize]) -> Option<usize> {
+    // A random bot picks again; a bot that always picks the same gets the first other choice.
+    for _ in 0..8 {
+        match bot.choose(state) {
+            Some(id) if !failed.contains(&id) => return Some(id),
+            Some(_) => {}
+            None => return None,
+        }
+    }
+    state
+        .legal_actions()
+        .iter()
+        .copied()
+        .find(|id| !failed.contains(id))
+}
+
+/// Who decided each action of a game, and what was revealed before and after each.
+struct Trail {
+    /// The seat that decided each action.
+    seats: Vec<Option<Seat>>,
+    /// [`DynState::revealed`] before each action, then at the end: one more than `seats`.
+    marks: Vec<Option<u64>>,
+}
+
+/// A position of a game, earlier than now, and the action taken there.
+type Earlier = (Box<dyn DynState>, usize);
+
+/// The [`Trail`] of `state`'s game, replayed from its start.
+fn trail(state: &dyn DynState) -> Result<Trail, String> {
+    let mut replay = state.game().new_initial_state(state.seed());
+    let history = state.history();
+    let mut seats = Vec::with_capacity(history.len());
+    let mut marks = vec![replay.revealed()];
+    for &id in &history {
+        seats.push(replay.current_player());
+        replay
+            .apply(id)
+            .map_err(|e| format!("replaying the game: {e}"))?;
+        marks.push(replay.revealed());
+    }
+    Ok(Trail { seats, marks })
+}
+
+/// `state`'s game after its first `actions` actions, replayed from its start.
+fn replayed(state: &dyn DynState, actions: usize) -> Result<Box<dyn DynState>, String> {
+    let mut earlier = state.game().new_initial_state(state.seed());
+    for &id in &state.history()[..actions] {
+        earlier
+            .apply(id)
+            .map_err(|e| format!("replaying the game: {e}"))?;
+    }
+    Ok(earlier)
+}
+
+/// Where a bot left without a choice goes back to: the start of its run of actions up to
+/// now, if every one of them was its own and none revealed anything, with the first of them.
+fn take_back(state: &dyn DynState, seat: Seat) -> Result<Option<Earlier>, String> {
+    let Trail { seats, marks } = trail(state)?;
+    let now = seats.len();
+    let mut start = now;
+    while start > 0
+        && seats[start - 1] == Some(seat)
+        && marks[start - 1].is_some()
+        && marks[start - 1] == marks[now]
+    {
+        start -= 1;
+    }
+    if start == now {
+        return Ok(None);
+    }
+    Ok(Some((replayed(state, start)?, state.history()[start])))
+}
+
+/// The saved game in `file` (a replay record), replayed with the deck directory `deck` if it
+/// was played with one; a damaged or foreign file is refused, saying what is wrong.
+fn resume(
+    registry: &Registry,
+    file: &Path,
+    deck: Option<&Path>,
+) -> Result<Box<dyn DynState>, String> {
+    let text = read(file)?;
+    let extra = deck_options(registry, &text, deck)?;
+    registry.replay(&text, &extra).map_err(|e| {
+        format!(
+            "{}: cannot resume it (a saved game is the replay record that `quit` or `save` \
+             writes): {e}",
+            file.display()
+        )
+    })
+}
+
+/// The loader options a replay record does not carry: the deck directory, for a game that
+/// takes one (refused, naming the games that do, for another).
+fn deck_options(registry: &Registry, record: &str, deck: Option<&Path>) -> Result<Value, String> {
+    let Some(deck) = deck else {
+        return Ok(Value::Null);
+    };
+    let name = serde_json::from_str::<Value>(record)
+        .ok()
+        .and_then(|v| v.get("game").and_then(Value::as_str).map(str::to_owned))
+        .unwrap_or_default();
+    if !extras(&name).takes(Flag::Deck) {
+        let owners = owners(registry, |game| extras(game).takes(Flag::Deck));
+        return Err(format!(
+            "--deck applies to {owners} only, not to a replay of {}",
+            extras(&name).title(&name)
+        ));
+    }
+    Ok(serde_json::json!({ "deck": deck.display().to_string() }))
+}
+
+/// Takes back the last choice of a person (a seat of `humans`) and the bots' moves since, by
+/// replaying the game from its start without them, if nothing was revealed since: no die
+/// rolled, no card or hidden value shown ([`DynState::revealed`]). Otherwise says why not
+/// and keeps the game as it is.
 fn undo(
     extras: &dyn Extras,
     state: Box<dyn DynState>,
+    humans: &[Seat],
     out: &mut impl Write,
 ) -> Result<Box<dyn DynState>, String> {
     let io = |e: std::io::Error| e.to_string();
     let history = state.history();
-    let Some(&last) = history.last() else {
+    let game = state.game();
+    let Trail { seats, marks } = trail(&*state)?;
+    let Some(mine) = seats
+        .iter()
+        .rposition(|s| s.is_some_and(|s| humans.contains(&s)))
+    else {
         writeln!(out, "Nothing to undo.").map_err(io)?;
         return Ok(state);
     };
-    let game = state.game();
-    let text = game.action_to_string(last).unwrap_or_default();
-    if let Some(reason) = extras.undo_refusal(&*state) {
+    let text = game.action_to_string(history[mine]).unwrap_or_default();
+    if marks[history.len()].is_none() {
+        writeln!(
+            out,
+            "Cannot undo {text}: {} does not say when chance decides, so no choice is taken \
+             back.",
+            extras.title(game.name())
+        )
+        .map_err(io)?;
+        return Ok(state);
+    }
+    if let Some(step) = (mine..history.len()).find(|&k| marks[k] != marks[k + 1]) {
+        let after = replayed(&*state, step + 1)?;
+        let reason = extras
+            .undo_refusal(&*after)
+            .unwrap_or_else(|| "dice were rolled or something hidden was revealed".into());
+        let reason = if step == mine {
+            reason
+        } else {
+            let seat = seats[step].unwrap_or(0);
+            format!(
+                "since then {reason} (by {}'s \"{}\")",
+                extras.seat_title(game, seat),
+                game.action_to_string(history[step]).unwrap_or_default()
+            )
+        };
         writeln!(out, "Cannot undo {text}: {reason}.").map_err(io)?;
         return Ok(state);
     }
-    let mut earlier = game.new_initial_state(state.seed());
-    for &id in &history[..history.len() - 1] {
-        earlier
-            .apply(id)
-            .map_err(|e| format!("undo: replaying: {e}"))?;
-    }
+    let earlier = replayed(&*state, mine)?;
     writeln!(out, "Undone: {text}.").map_err(io)?;
-    Ok(earlier)
-}
-
-/// Asks a person for one of the choices (or `board`, or `undo` where the game allows it),
-/// until the answer is one.
-fn ask(
-    extras: &dyn Extras,
-    state: &dyn DynState,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) -> Result<Answer, String> {
-    let io = |e: std::io::Error| e.to_string();
-    let ids = state.legal_actions();
-    let texts = state.legal_action_strings();
-    loop {
-        write!(out, "{}", extras.decision_header(state)).map_err(io)?;
-        if let Some(prompt) = state.prompt() {
-            writeln!(out, "  {prompt}").map_err(io)?;
-        }
-        for (i, (&id, text)) in ids.iter().zip(&texts).enumerate() {
-            let note = extras.choice_note(state, id);
-            writeln!(out, "  {:>2}. {text}{note}", i + 1).map_err(io)?;
-        }
-        if extras.undoes() {
-            write!(out, "Your choice (number or text; \"board\", \"undo\"): ")
-        } else {
-            write!(
-                out,
-                "Your choice (number or text; \"board\" shows the board): "
-            )
-        }
+    let since = history.len() - mine - 1;
+    if since > 0 {
+        writeln!(
+            out,
+            "(With the {since} move{} made since.)",
+            if since == 1 { "" } else { "s" }
+        )
         .map_err(io)?;
-        out.flush().map_err(io)?;
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(io)? == 0 {
-            return Err("the input ended before the game did".into());
-        }
-        let answer = line.trim();
-        if answer.eq_ignore_ascii_case("board") {
-            write!(out, "\n{state}").map_err(io)?;
-            continue;
-        }
-        if extras.undoes() && answer.eq_ignore_ascii_case("undo") {
-            return Ok(Answer::Undo);
-        }
-        let chosen = match answer.parse::<usize>() {
-            Ok(n) => ids.get(n.wrapping_sub(1)).copied(),
-            Err(_) => state
-                .game()
-                .string_to_action(answer)
-                .ok()
-                .filter(|id| ids.contains(id)),
-        };
-        match chosen {
-            Some(id) => return Ok(Answer::Action(id)),
-            None => writeln!(out, "{answer:?} is not one of the choices.").map_err(io)?,
-        }
     }
+    Ok(earlier)
 }
 
 /// `darbar replay`: a recorded game of any game played again, checked, with its log and final
@@ -436,21 +683,9 @@ pub fn replay(file: &Path, deck: Option<&Path>, snapshot: bool) -> Result<String
     let registry = registry();
     let text = read(file)?;
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
-    let mut extra = Value::Null;
-    if let Some(deck) = deck {
-        let name = serde_json::from_str::<Value>(&text)
-            .ok()
-            .and_then(|v| v.get("game").and_then(Value::as_str).map(str::to_owned))
-            .unwrap_or_default();
-        if !extras(&name).takes(Flag::Deck) {
-            let owners = owners(&registry, |game| extras(game).takes(Flag::Deck));
-            return Err(format!(
-                "--deck applies to {owners} only, not to a replay of {}",
-                extras(&name).title(&name)
-            ));
-        }
-        extra = serde_json::json!({ "deck": deck.display().to_string() });
-    }
+    let extra = deck_options(&registry, &text, deck)?;
+    // A record that names its deck says which deck it needs, before anything else fails.
+    darbar_lua::check_replay_deck(&registry, &text, &extra).map_err(|e| fail(&e))?;
     let end = registry.replay(&text, &extra).map_err(|e| fail(&e))?;
     if snapshot {
         return Ok(end.to_snapshot() + "\n");
@@ -503,15 +738,19 @@ pub fn fuzz(name: &str, flags: &GameFlags, runs: Runs, play_only: bool) -> Resul
     } else {
         Checks::Full
     };
+    let bar = progress::games(runs.games, &format!("fuzz {}", game.name()));
     let start = Instant::now();
     let results = on_seeds(runs.threads, runs.seeds(), |seed| {
-        game.check_random_game(seed, checks).map(|checked| Played {
+        let played = game.check_random_game(seed, checks).map(|checked| Played {
             steps: checked.steps,
             tally: extras.tally(&*checked.state),
             returns: checked.returns,
-        })
+        });
+        bar.inc(1);
+        played
     });
     let elapsed = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
     let all = results
         .into_iter()
         .collect::<Result<Vec<_>, _>>()
@@ -543,13 +782,18 @@ pub fn fuzz(name: &str, flags: &GameFlags, runs: Runs, play_only: bool) -> Resul
 /// unchecked fast path of `Checks::PlayOnly`).
 pub fn bench(name: &str, flags: &GameFlags, runs: Runs, json: bool) -> Result<String, String> {
     let game = load(&registry(), name, flags)?;
+    let bar = progress::games(runs.games, &format!("bench {}", game.name()));
     let start = Instant::now();
     let results = on_seeds(runs.threads, runs.seeds(), |seed| {
-        game.check_random_game(seed, Checks::PlayOnly)
+        let steps = game
+            .check_random_game(seed, Checks::PlayOnly)
             .map(|checked| checked.steps)
-            .map_err(|f| f.to_string())
+            .map_err(|f| f.to_string());
+        bar.inc(1);
+        steps
     });
     let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+    bar.finish_and_clear();
     let steps = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     let n = steps.len();
     let actions: usize = steps.iter().sum();
@@ -585,8 +829,10 @@ pub fn stats(name: &str, flags: &GameFlags, runs: Runs, bots: &[String]) -> Resu
     };
     // Checks the bot names once, before the threads start.
     let names = Seating::new(&registry, &*game, &players, 0)?.bot_names;
+    let bar = progress::games(runs.games, &format!("stats {}", game.name()));
     let start = Instant::now();
     let results = on_seeds(runs.threads, runs.seeds(), |seed| {
+        let _tick = Tick(&bar);
         let mut seating = Seating::new(&registry, &*game, &players, seed)?;
         let mut state = game.new_initial_state(seed);
         while let Some(seat) = state.current_player() {
@@ -605,6 +851,7 @@ pub fn stats(name: &str, flags: &GameFlags, runs: Runs, bots: &[String]) -> Resu
         })
     });
     let elapsed = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
     let all = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     let (steps, _, mean) = totals(&*game, &all);
     let n = all.len();
@@ -628,6 +875,15 @@ pub fn stats(name: &str, flags: &GameFlags, runs: Runs, bots: &[String]) -> Resu
     text += &extras.returns_summary(&*game, &mean);
     text += &extras.stats_tables(&tallies);
     Ok(text)
+}
+
+/// Moves a progress bar on by one game when dropped, however the game's closure returns.
+struct Tick<'a>(&'a indicatif::ProgressBar);
+
+impl Drop for Tick<'_> {
+    fn drop(&mut self) {
+        self.0.inc(1);
+    }
 }
 
 /// `darbar map`: a game's map, validated.

@@ -8,16 +8,22 @@
 //! darbar play vijayanagara --seed 7 --human DS --no-events # you play DS, no Event cards
 //! darbar play raid --seed 7                 # the raid game, you at the terminal
 //! darbar play raid --seed 7 --bots greedy   # ... or played by a bot
+//! darbar play --resume darbar-raid-7.json    # a game saved by `quit`, `save`, Ctrl-D or Ctrl-C
 //! darbar replay game.json                   # a recorded game again, checked
 //! darbar fuzz raid --games 1000             # random games checked at every step
 //! darbar bench vijayanagara --games 2000 --json   # random games, speed only
 //! darbar stats raid --games 10000 --bots greedy   # many bot games, tabulated
 //! darbar map vijayanagara [--file map.json] # the map, validated
 //! darbar eval script.lua --seed 7           # a Lua script run against a position
+//! darbar card 3 --deck mydeck --snapshot position.json --side shaded --choices 2,1
+//!                                           # one Event card run on a position
 //! ```
 
+mod card;
 mod commands;
 mod games;
+mod progress;
+mod terminal;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,7 +31,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use commands::{GameFlags, Players, Runs};
+use commands::{GameFlags, Players, Runs, Start};
 
 /// Rules engine for historical strategy board games of the Indian subcontinent.
 #[derive(Parser)]
@@ -61,13 +67,20 @@ enum Command {
         #[arg(long)]
         svg: bool,
     },
-    /// Play a whole game and print its log, the final board and the scores.
+    /// Play a whole game and print its log, the final board and the scores. A person at the
+    /// terminal answers with a choice or a command: help, board, undo, save FILE, quit.
     Play {
         /// The game to play.
-        game: String,
+        #[arg(required_unless_present = "resume")]
+        game: Option<String>,
         /// Seed of the game's random number generator.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Go on with a game saved by `quit`, `save FILE`, the end of input or Ctrl-C (its
+        /// replay record): the game, its options and seed come from the file; say again who
+        /// plays (--human, --bots), and --deck if it was played with one.
+        #[arg(long, conflicts_with_all = ["game", "seed", "no_events", "no_gifts", "players"])]
+        resume: Option<PathBuf>,
         /// The bot for every seat no person plays (random, rollout, or the game's own, such as
         /// the raid game's greedy), or one per seat, comma-separated. Default: random; in the
         /// raid game, you play unless a bot is named.
@@ -150,6 +163,32 @@ enum Command {
         #[arg(long)]
         file: Option<PathBuf>,
     },
+    /// Vijayanagara: run one Event card's side on a position (§2.3.4) and print each choice
+    /// it asks, its log, what it grants and the board after it. A card that fails prints its
+    /// file and line.
+    Card {
+        /// The card's number (1–36).
+        number: u8,
+        /// The deck directory of Lua card files (default: the darbar default deck).
+        #[arg(long)]
+        deck: Option<PathBuf>,
+        /// A snapshot file of the position (default: the start of a game with --seed).
+        #[arg(long)]
+        snapshot: Option<PathBuf>,
+        /// The seed of the new game when no snapshot is given.
+        #[arg(long, default_value_t = 0, conflicts_with = "snapshot")]
+        seed: u64,
+        /// The side to run: unshaded or shaded.
+        #[arg(long, default_value = "unshaded")]
+        side: String,
+        /// The faction carrying the Event out (DS, BK, VN; default: the one deciding now).
+        #[arg(long)]
+        executor: Option<String>,
+        /// The answers to the card's choices, in order, each the number of an option as
+        /// listed (from 1); every choice past them takes the first option.
+        #[arg(long, value_delimiter = ',')]
+        choices: Vec<usize>,
+    },
 }
 
 /// Which seeds, on how many threads.
@@ -190,6 +229,10 @@ struct Flags {
     /// Vijayanagara: play without Event cards (Event or Command then always means a Command).
     #[arg(long)]
     no_events: bool,
+    /// Vijayanagara: play without gifts of Resources and cavalry between factions (the
+    /// `transfers` option, §1.5.2).
+    #[arg(long)]
+    no_gifts: bool,
     /// Games with a player count option (nim): the number of players.
     #[arg(long)]
     players: Option<u8>,
@@ -199,6 +242,7 @@ impl From<Flags> for GameFlags {
     fn from(flags: Flags) -> GameFlags {
         GameFlags {
             no_events: flags.no_events,
+            no_gifts: flags.no_gifts,
             deck: flags.deck,
             players: flags.players,
         }
@@ -233,24 +277,29 @@ fn run(cli: Cli) -> Result<String, String> {
         Command::Play {
             game,
             seed,
+            resume,
             bots,
             humans,
             json_log,
             flags,
         } => {
             let players = Players { bots, humans };
+            let flags: GameFlags = flags.into();
+            let start = match resume {
+                Some(file) => Start::Resume {
+                    file,
+                    deck: flags.deck,
+                },
+                None => Start::New {
+                    name: game.unwrap_or_default(),
+                    seed,
+                    flags,
+                },
+            };
             let mut input = std::io::stdin().lock();
             let mut out = std::io::stdout().lock();
-            commands::play(
-                &game,
-                seed,
-                &flags.into(),
-                &players,
-                json_log.as_deref(),
-                &mut input,
-                &mut out,
-            )
-            .map(|()| String::new())
+            commands::play(&start, &players, json_log.as_deref(), &mut input, &mut out)
+                .map(|()| String::new())
         }
         Command::Replay {
             file,
@@ -281,5 +330,22 @@ fn run(cli: Cli) -> Result<String, String> {
             snapshot,
         } => games::vijayanagara::eval(&script, seed, snapshot.as_deref()),
         Command::Map { game, file } => commands::map(&game, file.as_deref()),
+        Command::Card {
+            number,
+            deck,
+            snapshot,
+            seed,
+            side,
+            executor,
+            choices,
+        } => card::run(&card::CardCommand {
+            number,
+            deck: deck.as_deref(),
+            snapshot: snapshot.as_deref(),
+            seed,
+            side: card::side(&side)?,
+            executor: executor.as_deref(),
+            choices: &choices,
+        }),
     }
 }

@@ -211,8 +211,11 @@ fn a_human_plays_the_sultanate_through_stdin() {
     assert!(text.contains("Winner: "));
 }
 
+/// The end of the input (Ctrl-D) stops the game with an error, and saves it first, in the
+/// default file of the current directory, and to `--json-log`.
 #[test]
-fn a_human_whose_input_ends_stops_the_game_with_an_error() {
+fn a_human_whose_input_ends_stops_the_game_and_it_is_saved() {
+    let dir = Scratch::new("eof");
     let output = Command::new(env!("CARGO_BIN_EXE_darbar"))
         .args([
             "play",
@@ -225,12 +228,27 @@ fn a_human_whose_input_ends_stops_the_game_with_an_error() {
             "BK",
             "--human",
             "VN",
+            "--json-log",
+            "log.json",
         ])
+        .current_dir(&dir.0)
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
     assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("input ended"));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("input ended"), "{error}");
+    assert!(
+        error.contains("saved in darbar-vijayanagara-5.json; go on with: darbar play --resume darbar-vijayanagara-5.json"),
+        "{error}"
+    );
+    for file in ["darbar-vijayanagara-5.json", "log.json"] {
+        let saved: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.0.join(file)).unwrap()).unwrap();
+        assert_eq!(saved["game"], "vijayanagara");
+        assert_eq!(saved["seed"], 5);
+        assert_eq!(saved["actions"], serde_json::json!([]));
+    }
 }
 
 /// Runs `darbar` with `args`, feeding `answers` on standard input.
@@ -515,4 +533,763 @@ fn run_counts_that_would_exhaust_the_process_are_refused() {
     let output = darbar(&["bench", "nim", "--games", "1000000000000"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("games at once"));
+}
+
+/// A copy of the default deck in a fresh directory named `name`, with `edits` made to its
+/// files (`(file, from, to)`); removed when dropped.
+struct CardDir(std::path::PathBuf);
+
+impl CardDir {
+    fn new(name: &str, edits: &[(&str, &str, &str)]) -> CardDir {
+        let dir = std::env::temp_dir()
+            .join(format!("darbar-cards-{}-{name}", std::process::id()))
+            .join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (file, source) in darbar_lua::STANDARD_DECK {
+            let mut source = (*source).to_owned();
+            for (edited, from, to) in edits {
+                if edited == file {
+                    assert!(source.contains(from), "{file} has no {from:?}");
+                    source = source.replacen(from, to, 1);
+                }
+            }
+            std::fs::write(dir.join(file), source).unwrap();
+        }
+        CardDir(dir)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for CardDir {
+    fn drop(&mut self) {
+        if let Some(parent) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(parent);
+        }
+    }
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// `darbar card N` runs one Event side (§2.3.4) on a position: the card's text, each choice it
+/// asks with its options and the answer, its log and the board after it.
+#[test]
+fn rule_2_3_4_card_runs_one_event_on_a_snapshot_and_prints_choices_log_and_board() {
+    let dir = std::env::temp_dir().join(format!("darbar-card-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let snapshot = dir.join("position.json");
+    let new = darbar(&["new", "vijayanagara", "--seed", "7", "--json"]);
+    assert!(new.status.success());
+    std::fs::write(&snapshot, stdout(&new)).unwrap();
+
+    let output = darbar(&["card", "3", "--snapshot", snapshot.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("Event 3: Fall of Anhilwara (1299)"),
+        "{text}"
+    );
+    assert!(text.contains("unshaded: BK gains 2 cavalry"), "{text}");
+    assert!(text.contains("Choice 1, BK: Place 1 Amir in"), "{text}");
+    assert!(text.contains("1. select Gujarat  <- chosen"), "{text}");
+    assert!(text.contains("2. select Maharashtra\n"), "{text}");
+    assert!(
+        text.contains("Log:\n  BK gains 2 cavalry\n  BK places 1 Amir in Gujarat\n"),
+        "{text}"
+    );
+    // The board after the card: seed 7 starts with 1 Amir in Gujarat (§2.1), now 2.
+    let board = text.split("The board after the card:").nth(1).unwrap();
+    assert!(
+        board
+            .lines()
+            .any(|l| l.starts_with("Gujarat") && l.contains("BK 2 Amirs")),
+        "{board}"
+    );
+
+    // `--choices` answers the card's choices by number.
+    let second = darbar(&[
+        "card",
+        "3",
+        "--snapshot",
+        snapshot.to_str().unwrap(),
+        "--choices",
+        "2",
+    ]);
+    assert!(second.status.success(), "{}", stderr(&second));
+    let text = stdout(&second);
+    assert!(text.contains("2. select Maharashtra  <- chosen"), "{text}");
+    assert!(text.contains("BK places 1 Amir in Maharashtra"), "{text}");
+    let refused = darbar(&["card", "3", "--seed", "7", "--choices", "5"]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("there are 2 options"),
+        "{}",
+        stderr(&refused)
+    );
+
+    // The shaded side.
+    let shaded = darbar(&["card", "3", "--seed", "7", "--side", "shaded"]);
+    assert!(shaded.status.success(), "{}", stderr(&shaded));
+    assert!(stdout(&shaded).contains("The shaded side"));
+    let bad_side = darbar(&["card", "3", "--side", "both"]);
+    assert!(!bad_side.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A card whose script fails names its file and line, and `darbar card` exits non-zero
+/// without a panic; a deck that does not load names its file and line too.
+#[test]
+fn rule_2_3_4_a_broken_card_gives_its_file_and_line() {
+    let deck = CardDir::new(
+        "broken",
+        &[(
+            "03.lua",
+            "ctx:place(space, \"Amir\", 1)",
+            "ctx:place(space, \"Amir\", nil + 1)",
+        )],
+    );
+    let output = darbar(&["card", "3", "--deck", deck.path(), "--seed", "7"]);
+    assert!(!output.status.success());
+    let error = stderr(&output);
+    assert!(error.contains("03.lua:25: "), "{error}");
+    assert!(error.contains("arithmetic"), "{error}");
+    assert!(!error.contains("panicked"), "{error}");
+
+    let unloadable = CardDir::new("unloadable", &[("05.lua", "order = ", "order = = ")]);
+    let output = darbar(&["card", "5", "--deck", unloadable.path()]);
+    assert!(!output.status.success());
+    let error = stderr(&output);
+    assert!(error.contains("05.lua: syntax error at line"), "{error}");
+}
+
+/// A game played with a deck of one's own names that deck (and a hash of its files) in its
+/// replay record; `darbar replay` without it says which deck it needs, and with it replays.
+#[test]
+fn replay_without_the_deck_it_was_played_with_names_the_deck() {
+    let deck = CardDir::new(
+        "mydeck",
+        &[("03.lua", "Fall of Anhilwara (1299)", "My Own Anhilwara")],
+    );
+    let dir = std::env::temp_dir().join(format!("darbar-replay-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let played = darbar(&[
+        "play",
+        "vijayanagara",
+        "--seed",
+        "11",
+        "--deck",
+        deck.path(),
+        "--json-log",
+        record.to_str().unwrap(),
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(value["deck"]["name"], "mydeck");
+    let hash = value["deck"]["hash"].as_str().unwrap().to_owned();
+    assert_eq!(hash.len(), 16);
+
+    let missing = darbar(&["replay", record.to_str().unwrap()]);
+    assert!(!missing.status.success());
+    let error = stderr(&missing);
+    assert!(
+        error.contains(&format!("the deck \"mydeck\" (content hash {hash})")),
+        "{error}"
+    );
+    assert!(error.contains("--deck DIR"), "{error}");
+
+    let replayed = darbar(&["replay", record.to_str().unwrap(), "--deck", deck.path()]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    assert!(stdout(&replayed).contains("Winner: "));
+
+    // Another deck of one's own is not the one the record needs.
+    let other = CardDir::new("other", &[("04.lua", "Hammira", "Not Hammira")]);
+    let wrong = darbar(&["replay", record.to_str().unwrap(), "--deck", other.path()]);
+    assert!(!wrong.status.success());
+    let error = stderr(&wrong);
+    assert!(
+        error.contains("\"mydeck\"") && error.contains("\"other\""),
+        "{error}"
+    );
+
+    // A record of the default deck names it as such, and a record written before records
+    // named their deck still replays.
+    let default = dir.join("default.json");
+    let played = darbar(&[
+        "play",
+        "vijayanagara",
+        "--seed",
+        "3",
+        "--json-log",
+        default.to_str().unwrap(),
+    ]);
+    assert!(played.status.success());
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&default).unwrap()).unwrap();
+    assert_eq!(value["deck"]["name"], "default");
+    value.as_object_mut().unwrap().remove("deck");
+    std::fs::write(&default, value.to_string()).unwrap();
+    assert!(
+        darbar(&["replay", default.to_str().unwrap()])
+            .status
+            .success()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A fresh directory for one test, removed when dropped: the current directory of a game at
+/// the terminal, where `quit` saves.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("darbar-term-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_owned()
+    }
+
+    fn read(&self, name: &str) -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(self.0.join(name)).unwrap()).unwrap()
+    }
+
+    /// Runs `darbar` here with `args`, feeding `answers` on standard input.
+    fn darbar(&self, args: &[&str], answers: &str) -> Output {
+        use std::io::Write as _;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_darbar"))
+            .args(args)
+            .current_dir(&self.0)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The game may end before every answer is read; a closed pipe then is expected.
+        let _ = child.stdin.take().unwrap().write_all(answers.as_bytes());
+        child.wait_with_output().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The menus of a game's output: the numbered entries of each decision.
+fn menus(text: &str) -> Vec<Vec<String>> {
+    let mut menus = Vec::new();
+    let mut menu: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let entry = line.trim_start().split_once(". ").filter(|(n, _)| {
+            line.starts_with("  ") && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        });
+        match entry {
+            Some((_, text)) => menu.push(text.to_owned()),
+            None if !menu.is_empty() => menus.push(std::mem::take(&mut menu)),
+            None => {}
+        }
+    }
+    menus
+}
+
+/// `help` lists the commands and says what the decision is (its kind and rule) and where the
+/// rules are; `board` shows the board and asks again.
+#[test]
+fn terminal_help_names_the_commands_the_decision_and_the_rules() {
+    let dir = Scratch::new("help");
+    let output = dir.darbar(&["play", "raid", "--seed", "7"], "help\nboard\nquit\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for command in ["board ", "undo ", "save FILE ", "quit ", "help "] {
+        assert!(
+            text.contains(&format!("\n  {command}")),
+            "{command}: {text}"
+        );
+    }
+    assert!(text.contains("quit                         saves the game in darbar-raid-7.json"));
+    assert!(text.contains("Now: the raider decides a site to scout, or none (RG-4)."));
+    assert!(text.contains("docs/rules/raid.md"));
+    // The board again, then the same question again.
+    assert_eq!(text.matches("Sites (as last seen):").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("Decide a site to scout, or none (RG-4):")
+            .count(),
+        2
+    );
+}
+
+/// `quit` saves the game so far to the default file of the current directory and says so;
+/// `darbar play --resume` replays it and goes on where it stopped; a resumed game saves back
+/// to its own file; `save FILE` saves elsewhere without stopping.
+#[test]
+fn terminal_quit_saves_and_resume_goes_on_to_the_end() {
+    let dir = Scratch::new("resume");
+    let output = dir.darbar(
+        &["play", "raid", "--seed", "3"],
+        "skip-scout\nsave early.json\nend-raids\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains(
+        "The game so far is saved in early.json; go on with: darbar play --resume early.json"
+    ));
+    assert!(text.contains(
+        "The game so far is saved in darbar-raid-3.json; go on with: darbar play --resume \
+         darbar-raid-3.json"
+    ));
+    assert!(!text.contains("Ending: "));
+    assert_eq!(
+        dir.read("early.json")["actions"],
+        serde_json::json!(["skip_scout"])
+    );
+    let saved = dir.read("darbar-raid-3.json");
+    assert_eq!(saved["game"], "raid");
+    assert_eq!(saved["seed"], 3);
+    assert_eq!(
+        saved["actions"],
+        serde_json::json!(["skip_scout", "end_raids"])
+    );
+
+    let resumed = dir.darbar(
+        &["play", "--resume", "darbar-raid-3.json"],
+        &"1\n".repeat(20_000),
+    );
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let text = stdout(&resumed);
+    assert!(text.contains("The kingdom raid game, seed 3; you play"));
+    assert!(text.contains("Resumed from darbar-raid-3.json after 2 actions."));
+    // Day 1 goes on in its settlement phase: the war of end-raids is not rolled again.
+    assert!(text.contains("Day 1, settlement phase"));
+    assert!(!text.contains("Day 1, scout phase"));
+    assert!(text.contains("Ending: "));
+    // The same game played straight through ends the same way.
+    let straight = dir.darbar(
+        &["play", "raid", "--seed", "3"],
+        &(String::from("skip-scout\nend-raids\n") + &"1\n".repeat(20_000)),
+    );
+    let ending = |t: &str| t[t.find("Ending: ").unwrap()..].to_owned();
+    assert_eq!(ending(&text), ending(&stdout(&straight)));
+
+    // A resumed game quits into its own file.
+    let again = dir.darbar(&["play", "--resume", "early.json"], "end-raids\nquit\n");
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stdout(&again).contains("saved in early.json"));
+    assert_eq!(
+        dir.read("early.json")["actions"],
+        serde_json::json!(["skip_scout", "end_raids"])
+    );
+}
+
+/// A damaged save is refused with what is wrong, and nothing is played.
+#[test]
+fn terminal_resume_refuses_a_damaged_save() {
+    let dir = Scratch::new("damaged");
+    std::fs::write(
+        dir.0.join("cut.json"),
+        "{\"game\": \"raid\", \"seed\": 3, \"act",
+    )
+    .unwrap();
+    let output = dir.darbar(&["play", "--resume", "cut.json"], "1\n");
+    assert!(!output.status.success());
+    let error = stderr(&output);
+    assert!(error.contains("cut.json: cannot resume it"), "{error}");
+    assert!(stdout(&output).is_empty());
+    // An action the rules refuse at its place in the record (RG-4: one scout a day).
+    std::fs::write(
+        dir.0.join("bad.json"),
+        r#"{"game": "raid", "seed": 3, "actions": ["skip_scout", "skip_scout"]}"#,
+    )
+    .unwrap();
+    let output = dir.darbar(&["play", "--resume", "bad.json"], "1\n");
+    assert!(!output.status.success());
+    let error = stderr(&output);
+    assert!(error.contains("bad.json: cannot resume it"), "{error}");
+    assert!(
+        error.contains("skip-scout") || error.contains("1"),
+        "{error}"
+    );
+    // The options of a saved game are its own.
+    let output = dir.darbar(&["play", "--resume", "bad.json", "--no-events"], "");
+    assert!(!output.status.success());
+}
+
+/// Ctrl-C saves the game as it stood at the last question, to the default file.
+#[cfg(unix)]
+#[test]
+fn terminal_ctrl_c_saves_the_game() {
+    use std::io::Write as _;
+    let dir = Scratch::new("interrupt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_darbar"))
+        .args(["play", "raid", "--seed", "3"])
+        .current_dir(&dir.0)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"skip-scout\n").unwrap();
+    stdin.flush().unwrap();
+    // The program waits for the next answer with its standard input still open.
+    let saved = dir.0.join("darbar-raid-3.json");
+    let mut tries = 0;
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        if saved.exists() || tries == 20 {
+            break;
+        }
+        tries += 1;
+    }
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("Interrupted. The game so far is saved in darbar-raid-3.json")
+    );
+    let actions = dir.read("darbar-raid-3.json")["actions"].clone();
+    assert!(
+        actions == serde_json::json!(["skip_scout"]) || actions == serde_json::json!([]),
+        "{actions}"
+    );
+}
+
+/// `undo` takes back a person's choice and the bots' moves since when nothing was revealed,
+/// and says when there is nothing of the person's to take back.
+#[cfg(feature = "test-games")]
+#[test]
+fn terminal_undo_goes_back_over_the_bots_moves_since() {
+    let dir = Scratch::new("undo-nim");
+    let output = dir.darbar(
+        &["play", "nim", "--seed", "1", "--human", "0"],
+        "take 1 from 0\nundo\nundo\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("seat 0 takes 1 from heap 0\nseat 1 takes"),
+        "{text}"
+    );
+    assert!(text.contains("Undone: take 1 from 0.\n(With the 1 move made since.)"));
+    assert!(text.contains("Nothing to undo."));
+    assert_eq!(
+        dir.read("darbar-nim-1.json")["actions"],
+        serde_json::json!([])
+    );
+}
+
+/// In Vijayanagara `undo` takes back a choice that revealed nothing, and refuses to go back
+/// over dice rolled since (§3.X), naming the move that rolled them.
+#[test]
+fn rule_3_x_undo_in_vijayanagara_stops_at_dice_rolled() {
+    let dir = Scratch::new("undo-vj");
+    let output = dir.darbar(
+        &["play", "vijayanagara", "--seed", "5", "--human", "DS"],
+        "option Command & Decree\nundo\noption Pass\nundo\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Undone: option Command & Decree."), "{text}");
+    assert!(text.contains("DS passes: +3 Resources"));
+    assert!(
+        text.contains(
+            "Cannot undo option Pass: since then dice were rolled in the battle in Madhyadesh \
+             (§3.X) (by Bahmani Kingdom's \"done\")."
+        ),
+        "{text}"
+    );
+    // The sentence that says where the game is saved repeats who plays.
+    assert!(text.contains(
+        "saved in darbar-vijayanagara-5.json; go on with: darbar play --resume \
+         darbar-vijayanagara-5.json --human DS\n"
+    ));
+    let actions = dir.read("darbar-vijayanagara-5.json")["actions"].clone();
+    assert_eq!(
+        actions[0],
+        serde_json::json!({"Option": "Pass"}),
+        "{actions}"
+    );
+    // Resumed, the game is where it stopped: DS in the battle, with the same dice.
+    let resumed = dir.darbar(
+        &[
+            "play",
+            "--resume",
+            "darbar-vijayanagara-5.json",
+            "--human",
+            "DS",
+        ],
+        "quit\n",
+    );
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let again = stdout(&resumed);
+    assert!(again.contains(&format!(
+        "Resumed from darbar-vijayanagara-5.json after {} actions.",
+        actions.as_array().unwrap().len()
+    )));
+    let battle = |t: &str| {
+        let at = t.rfind("Battle in Madhyadesh").unwrap();
+        t[at..at + t[at..].find("Cavalry held").unwrap()].to_owned()
+    };
+    assert_eq!(battle(&again), battle(&text));
+}
+
+/// An Event decision shows the card in play with the full text of both sides (§2.3.3,
+/// §2.3.4); a battle shows each side's dice, what hits and the cavalry held (§3.X, §1.10).
+#[test]
+fn rule_2_3_4_event_decisions_show_the_card_and_battles_their_dice() {
+    let dir = Scratch::new("card");
+    let output = dir.darbar(
+        &["play", "vijayanagara", "--seed", "7", "--human", "DS"],
+        &"1\n".repeat(20_000),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    // Card 34 of the default deck (lua/cards/vijayanagara/34.lua), at DS's option.
+    assert!(
+        text.contains(
+            "Delhi Sultanate to decide an option on Event 34 (§2.3.3):\n\
+             Event 34: Madhava Mantri Takes Goa (c. 1380)\n  \
+             unshaded: VN gains 2 cavalry, first from BK. Then VN places 1 Raja in"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\n  shaded: DS gains 2 cavalry, first from VN.\n"));
+    assert!(text.contains("Battle in Andhra: VN attacks DS (§3.X).\n  VN dice: #1 2, #2 2, #3 6, #4 6; hit on 2 or less, never a 6: 2 hits now\n"), "{text}");
+    assert!(text.contains("  Cavalry held: VN 0, DS 2."));
+    assert!(text.contains("charge die 1  (your die #1: 2 becomes 1)"));
+    assert!(text.contains("Winner: "));
+}
+
+/// A counted choice says what it counts and what it costs (§3.2.1).
+#[test]
+fn rule_3_2_1_a_count_says_what_it_places_and_what_it_cost() {
+    let dir = Scratch::new("count");
+    let output = dir.darbar(
+        &["play", "vijayanagara", "--seed", "7", "--human", "DS"],
+        &"1\n".repeat(20_000),
+    );
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "Delhi Sultanate to decide Conscript in Delhi (§3.2.1):\nHow many Troops to place in \
+             Delhi?\n  The space cost 1 Resource when it was selected"
+        ),
+        "{text}"
+    );
+}
+
+/// Gifts are one menu entry that opens a decision of its own (§1.5.2): no menu of a human
+/// game offers more than one, and the log merges a run of gifts into one line.
+#[test]
+fn rule_1_5_2_gifts_are_one_entry_of_a_menu() {
+    let dir = Scratch::new("gifts");
+    let output = dir.darbar(
+        &["play", "vijayanagara", "--seed", "7", "--human", "DS"],
+        &"1\n".repeat(20_000),
+    );
+    let text = stdout(&output);
+    let all = menus(&text);
+    assert!(all.len() > 50);
+    assert!(
+        all.iter()
+            .all(|m| m.iter().filter(|e| e.starts_with("give")).count() <= 1)
+    );
+    assert!(all.iter().any(|m| m.iter().any(|e| e.starts_with("give"))));
+    assert!(
+        text.lines()
+            .any(|l| l.contains(" gives ") && l.contains(" Resources to ")),
+        "{text}"
+    );
+}
+
+/// `--no-gifts` plays Vijayanagara without the `transfers` option (§1.5.2): nothing is ever
+/// given, and the record says so; the raid game refuses the flag.
+#[test]
+fn rule_1_5_2_no_gifts_offers_and_logs_no_gift() {
+    let dir = Scratch::new("no-gifts");
+    let output = dir.darbar(
+        &[
+            "play",
+            "vijayanagara",
+            "--seed",
+            "7",
+            "--human",
+            "DS",
+            "--no-gifts",
+            "--json-log",
+            "log.json",
+        ],
+        &"1\n".repeat(20_000),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let all = menus(&text);
+    assert!(all.len() > 50);
+    assert!(
+        all.iter().flatten().all(|e| !e.starts_with("give")),
+        "{text}"
+    );
+    assert!(text.contains("Winner: "));
+    // The same seed with gifts offers them.
+    let with = dir.darbar(
+        &["play", "vijayanagara", "--seed", "7", "--human", "DS"],
+        &"1\n".repeat(20_000),
+    );
+    assert!(
+        menus(&stdout(&with))
+            .iter()
+            .flatten()
+            .any(|e| e.starts_with("give"))
+    );
+    assert_eq!(dir.read("log.json")["options"]["transfers"], false);
+    let refused = darbar(&["play", "raid", "--no-gifts"]);
+    assert!(!refused.status.success());
+    assert!(stderr(&refused).contains("--no-gifts applies to Vijayanagara only"));
+}
+
+/// A long run of numbered choices is asked as a number (RG-7.2, ruling 22): one entry, a
+/// question with what it costs and brings, a refused answer asked again.
+#[test]
+fn rule_rg_7_2_recruitment_is_asked_as_a_number() {
+    let dir = Scratch::new("number");
+    // A saved game (a replay record) of a camp with 40 funds, at its first settlement.
+    std::fs::write(
+        dir.0.join("rich.json"),
+        r#"{"game": "raid", "options": {"start": {"soldiers": 6, "funds": 40, "food": 10,
+            "weapons": 6, "slaves": 2}}, "seed": 7, "actions": ["skip_scout", "end_raids"]}"#,
+    )
+    .unwrap();
+    let output = dir.darbar(&["play", "--resume", "rich.json"], "6\n99\n\n6\n12\nquit\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let settlement = menus(&text)[0].clone();
+    assert_eq!(settlement.len(), 7, "{settlement:?}");
+    assert_eq!(settlement[5], "recruit 1-40  (asks how many)");
+    // Prices come before the choice (RG-7.1).
+    assert_eq!(settlement[1], "trade buy-weapon  (2 funds for 1 weapon)");
+    assert!(text.contains(
+        "How many funds to spend on recruiting (1-40)? Each fund rolls a d6; you gain 1 soldier \
+         per 5 or 6, and 1 more (RG-7.2, ruling 22)."
+    ));
+    assert!(text.contains("\"99\" is not a number from 1 to 40."));
+    assert!(text.contains("> recruit 12\nGM rolls 12d6 for recruitment: "));
+    assert_eq!(
+        dir.read("rich.json")["actions"][2],
+        serde_json::json!({"recruit": 12})
+    );
+}
+
+/// The raid game tells a person the goal, the phases, the prices and the talents when the
+/// game starts (RG-1.2, RG-3, RG-7.1, RG-8, ruling 26), and a talent's effect at its choice.
+#[test]
+fn rule_26_the_raid_game_states_its_goal_phases_and_talents() {
+    let dir = Scratch::new("raid-intro");
+    let output = dir.darbar(&["play", "raid", "--seed", "7"], "quit\n");
+    let text = stdout(&output);
+    assert!(text.contains("The goal (RG-1.2, ruling 26)"), "{text}");
+    assert!(text.contains("3 per soldier"));
+    assert!(text.contains("Each day has four phases (RG-3)"));
+    assert!(text.contains("buy-food 1 funds for 1 food"));
+    assert!(text.contains("elite: Rolls one extra d6 in every exchange"));
+    // With the bot, no introduction.
+    let bot = darbar(&["play", "raid", "--seed", "7", "--bots", "greedy"]);
+    assert!(!stdout(&bot).contains("The goal"));
+}
+
+/// A card whose script fails never ends a game at the terminal (§2.3.4): a bot's choice is
+/// replaced by another, with a line naming the card's file and line; a person chooses again
+/// without it. The game still replays with its deck.
+#[test]
+fn rule_2_3_4_a_failing_card_is_skipped_and_the_game_goes_on() {
+    let files: Vec<String> = (1..=36).map(|n| format!("{n:02}.lua")).collect();
+    let mut broken = Vec::new();
+    for file in &files {
+        broken.push((
+            file.as_str(),
+            "    unshaded = function(ctx)\n",
+            "    unshaded = function(ctx)\n        error(\"broken on purpose\")\n",
+        ));
+        broken.push((
+            file.as_str(),
+            "    shaded = function(ctx)\n",
+            "    shaded = function(ctx)\n        error(\"broken on purpose\")\n",
+        ));
+    }
+    let deck = CardDir::new("failing", &broken);
+    let dir = Scratch::new("failing");
+    let bots = dir.darbar(
+        &[
+            "play",
+            "vijayanagara",
+            "--seed",
+            "11",
+            "--deck",
+            deck.path(),
+            "--json-log",
+            "log.json",
+        ],
+        "",
+    );
+    assert!(bots.status.success(), "{}", stderr(&bots));
+    let text = stdout(&bots);
+    assert!(
+        text.contains(
+            "Card 34 failed (34.lua, line 14): broken on purpose; the choice \"event unshaded\" \
+             is skipped (§2.3.4). Delhi Sultanate chooses again without event unshaded."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Winner: "));
+    assert!(!text.contains(" carries out Event "));
+    let replayed = darbar(&["replay", &dir.file("log.json"), "--deck", deck.path()]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+
+    let person = dir.darbar(
+        &[
+            "play",
+            "vijayanagara",
+            "--seed",
+            "11",
+            "--deck",
+            deck.path(),
+            "--human",
+            "DS",
+        ],
+        &"1\n".repeat(20_000),
+    );
+    assert!(person.status.success(), "{}", stderr(&person));
+    let text = stdout(&person);
+    let said = "broken on purpose; the choice \"event unshaded\" is skipped (§2.3.4). Choose \
+                again without it, or \"quit\" to stop with the game saved.";
+    let at = text.find(said).expect(&text);
+    // The same decision again, without the failed choice.
+    let next = &menus(&text[at..])[0];
+    assert_eq!(next[0], "event shaded", "{next:?}");
+    assert!(!next.iter().any(|e| e == "event unshaded"));
+    assert!(text.contains("Winner: "));
+}
+
+/// The long runs draw no progress bar when their output is not a terminal.
+#[test]
+fn long_runs_draw_no_progress_bar_into_a_pipe() {
+    for command in ["fuzz", "bench", "stats"] {
+        let output = darbar(&[command, "raid", "--games", "5", "--threads", "1"]);
+        assert!(output.status.success(), "{command}");
+        assert_eq!(stderr(&output), "", "{command}");
+        assert!(!stdout(&output).contains('\r'), "{command}");
+    }
 }

@@ -25,6 +25,8 @@ pub enum Flag {
     NoEvents,
     /// `--deck DIR`.
     Deck,
+    /// `--no-gifts`.
+    NoGifts,
 }
 
 impl Flag {
@@ -33,6 +35,7 @@ impl Flag {
         match self {
             Flag::NoEvents => "--no-events",
             Flag::Deck => "--deck",
+            Flag::NoGifts => "--no-gifts",
         }
     }
 }
@@ -87,13 +90,15 @@ pub trait Extras: Sync {
         log
     }
 
-    /// Whether a person may take back a choice; [`Extras::undo_refusal`] says when not.
-    fn undoes(&self) -> bool {
-        false
+    /// What a person reads once, when a game with a person at the table starts or resumes:
+    /// its goal and how a turn goes, where the game says so.
+    fn introduction(&self, _state: &dyn DynState) -> String {
+        String::new()
     }
 
-    /// Why the last action cannot be taken back.
-    fn undo_refusal(&self, _now: &dyn DynState) -> Option<String> {
+    /// Why an action that rolled dice or revealed something cannot be taken back, in the
+    /// game's words; `after` is the position right after it. `None` for the generic words.
+    fn undo_refusal(&self, _after: &dyn DynState) -> Option<String> {
         None
     }
 
@@ -110,8 +115,30 @@ pub trait Extras: Sync {
         )
     }
 
+    /// What a person should know about the decision before its choices: the card in play,
+    /// a battle's dice, what a count counts and what it costs. The default names the card in
+    /// play, for a game with cards.
+    fn decision_context(&self, state: &dyn DynState) -> String {
+        state
+            .current_card()
+            .map(|card| format!("Card in play: {}\n", card.heading()))
+            .unwrap_or_default()
+    }
+
     /// What a person should know about one choice, after its text.
     fn choice_note(&self, _state: &dyn DynState, _action: usize) -> String {
+        String::new()
+    }
+
+    /// The question that asks for a number from `low` to `high` instead of listing a long
+    /// run of choices (`verb 1`, `verb 2`, ... `verb 37`): what is counted, what it costs.
+    fn count_question(&self, _state: &dyn DynState, verb: &str, low: u32, high: u32) -> String {
+        format!("How many ({verb} {low}-{high})?")
+    }
+
+    /// What the decision now means, for `help`, beyond its kind and rule (which the caller
+    /// gives): empty by default.
+    fn decision_help(&self, _state: &dyn DynState) -> String {
         String::new()
     }
 
