@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use darbar::bots::{DynBot, RandomBot};
+use darbar::bots::DynBot;
 use darbar::engine::{Refusal, ReplayError};
 use darbar::games::OpenError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -17,7 +17,7 @@ use crate::{convert, errors, games};
 /// The actions a random game may take before it counts as stuck.
 const STEP_CAP: usize = 1_000_000;
 
-/// What one random game did, as `play_random_games` returns it.
+/// What one game did, as `play_games` returns it.
 struct GameResult {
     seed: u64,
     returns: Vec<f64>,
@@ -25,12 +25,47 @@ struct GameResult {
     extras: Vec<(&'static str, Value)>,
 }
 
-/// One game from `seed`, every legal action equally likely.
-fn random_game(rules: &dyn darbar::engine::DynGame, seed: u64) -> Result<GameResult, String> {
+/// The bots of one game: one bot for every seat when one name is given (so one generator for
+/// all of them), else one per seat, bot `i` seeded with `seed + i`.
+fn seat_bots(
+    rules: &dyn darbar::engine::DynGame,
+    names: &[String],
+    seed: u64,
+) -> Result<Vec<Box<dyn DynBot>>, String> {
+    let bot = |name: &str, seed: u64| {
+        rules.bot(name, seed).ok_or_else(|| {
+            format!(
+                "{} has no bot {name:?}; its bots are {}",
+                rules.name(),
+                rules.bot_names().join(", ")
+            )
+        })
+    };
+    match names {
+        [one] => Ok(vec![bot(one, seed)?]),
+        many => many
+            .iter()
+            .enumerate()
+            .map(|(i, name)| bot(name, seed.wrapping_add(i as u64)))
+            .collect(),
+    }
+}
+
+/// One game from `seed` played by `names`' bots, with its replay record if `record`.
+fn bot_game(
+    rules: &dyn darbar::engine::DynGame,
+    names: &[String],
+    seed: u64,
+    record: bool,
+) -> Result<GameResult, String> {
+    let mut bots = seat_bots(rules, names, seed)?;
     let mut state = rules.new_initial_state(seed);
-    let mut bot = RandomBot::new(seed);
     let mut length = 0;
-    while let Some(id) = bot.choose(&*state) {
+    while let Some(seat) = state.current_player() {
+        let bot = if bots.len() == 1 { 0 } else { seat };
+        let id = bots[bot]
+            .choose(&*state)
+            .ok_or_else(|| format!("seed {seed}: the bot found no legal action"))?;
         state
             .apply(id)
             .map_err(|e| format!("seed {seed}: action {id}: {e}"))?;
@@ -39,40 +74,66 @@ fn random_game(rules: &dyn darbar::engine::DynGame, seed: u64) -> Result<GameRes
             return Err(format!("seed {seed}: no end after {STEP_CAP} actions"));
         }
     }
+    let mut extras = games::game_extras(&*state);
+    if record {
+        extras.push(("record", state.replay_record()?.into()));
+    }
     Ok(GameResult {
         seed,
         returns: state.returns(),
         length,
-        extras: games::random_game_extras(&*state),
+        extras,
     })
 }
 
-/// Plays `n` random games of `game` (seeds `seed` to `seed + n - 1`, every legal action
-/// equally likely) on `threads` threads, in Rust with the GIL released, and returns one dict
-/// per game, in seed order: `seed`, `returns` (by seat), `length` (actions), and what the game
-/// adds (Vijayanagara: `winners`, `victory_points` by seat, final, and `events`, the Event
-/// sides carried out). Raises `ValueError` unless `threads` is 1 to 256 and `n` at most
-/// 100,000,000 (`darbar::testing::check_runs`).
+/// Plays `n` games of `game` with bots (seeds `seed` to `seed + n - 1`) on `threads` threads,
+/// in Rust with the GIL released, and returns one dict per game, in seed order: `seed`,
+/// `returns` (by seat), `length` (actions), and what the game adds (Vijayanagara: `winners`,
+/// `victory_points` by seat, final, and `events`, the Event sides carried out).
+///
+/// `bots` is one bot name for every seat (`"random"`, `"rollout"`, or the game's own, such
+/// as the raid game's `"greedy"`) or a list of one per seat. Raises `ValueError` for an unknown
+/// bot, a list of the wrong length, or unless `threads` is 1 to 256 and `n` at most
+/// 100,000,000 (`darbar::testing::check_runs`). With `records=True` each dict also holds
+/// `record`, the game's replay record for `darbar.replay`.
 ///
 /// ```python
-/// results = darbar.play_random_games(darbar.load_game("vijayanagara"), 1000, seed=0, threads=2)
+/// results = darbar.play_games(darbar.load_game("raid"), 100, bots="greedy", threads=2)
 /// ```
 #[pyfunction]
-#[pyo3(signature = (game, n, seed = 0, threads = 1))]
-pub(crate) fn play_random_games<'py>(
+#[pyo3(signature = (game, n, bots = None, seed = 0, threads = 1, records = false))]
+pub(crate) fn play_games<'py>(
     py: Python<'py>,
     game: &Bound<'py, Game>,
     n: u64,
+    bots: Option<&Bound<'py, PyAny>>,
     seed: u64,
     threads: usize,
+    records: bool,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     darbar::testing::check_runs(n, threads).map_err(PyValueError::new_err)?;
     let rules = Arc::clone(&game.get().loaded.rules);
+    let names: Vec<String> = match bots {
+        None => vec!["random".into()],
+        Some(b) if b.is_instance_of::<pyo3::types::PyString>() => vec![b.extract()?],
+        Some(b) => b.extract()?,
+    };
+    let seats = rules.num_players();
+    if names.len() != 1 && names.len() != seats {
+        return Err(PyValueError::new_err(format!(
+            "bots takes one bot, or one per seat ({seats}), not {}",
+            names.len()
+        )));
+    }
+    seat_bots(&*rules, &names, seed).map_err(PyValueError::new_err)?;
     let end = seed
         .checked_add(n)
         .ok_or_else(|| PyValueError::new_err("seed + n overflows"))?;
-    let results =
-        py.detach(|| darbar::testing::on_seeds(threads, seed..end, |s| random_game(&*rules, s)));
+    let results = py.detach(|| {
+        darbar::testing::on_seeds(threads, seed..end, |s| {
+            bot_game(&*rules, &names, s, records)
+        })
+    });
     results
         .into_iter()
         .map(|result| {
@@ -89,11 +150,30 @@ pub(crate) fn play_random_games<'py>(
         .collect()
 }
 
+/// Plays `n` random games of `game` (every legal action equally likely): `play_games` with
+/// the random bot.
+///
+/// ```python
+/// results = darbar.play_random_games(darbar.load_game("vijayanagara"), 1000, seed=0, threads=2)
+/// ```
+#[pyfunction]
+#[pyo3(signature = (game, n, seed = 0, threads = 1))]
+pub(crate) fn play_random_games<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, Game>,
+    n: u64,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    play_games(py, game, n, None, seed, threads, false)
+}
+
 /// Rebuilds a game from its replay record (the JSON text `State.replay_record()` or
 /// `darbar play --json-log` writes, or the same as a dict): set up from its seed and options,
 /// then every action applied in order. Raises `IllegalActionError` naming the first action
 /// that is not legal, and its rule, and `ReplayError` for a record that is damaged (its `kind`:
-/// malformed, unknown_game, bad_options, other_options).
+/// malformed, unknown_game, bad_options, other_options) or that names a deck (by name and
+/// hash) other than the one given (other_deck: pass `deck="DIR"` with the deck's directory).
 ///
 /// `extra` are loader options a record does not carry: `deck="DIR"` for a Vijayanagara game
 /// that played a deck directory of its own, `campaign=state.campaign()` for a raid game of a
@@ -126,6 +206,9 @@ pub(crate) fn replay<'py>(
         .entry(name)
         .map_err(|e| errors::replay_error(py, "unknown_game", e.to_string(), None))?;
     games::options_from_python(py, entry.name, &mut extra)?;
+    // A record that names its deck says which deck it needs, before anything else fails.
+    darbar_lua::check_replay_deck(game::registry(), &text, &extra)
+        .map_err(|e| errors::open(py, &e))?;
     let options = game::merged(value.get("options").cloned().unwrap_or(Value::Null), &extra);
     let loaded = game::load(py, entry.name, &options).map_err(|e| {
         if e.is_instance_of::<pyo3::exceptions::PyValueError>(py)

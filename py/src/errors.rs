@@ -50,7 +50,13 @@ pub(crate) fn refused(py: Python<'_>, given: &Bound<'_, PyAny>, refusal: Refusal
             });
         }
         Refusal::Script { failure, .. } => {
-            return script(py, failure.card, failure.message, failure.line, None);
+            return script(
+                py,
+                failure.card,
+                failure.message,
+                failure.line,
+                failure.file.as_deref(),
+            );
         }
         Refusal::Illegal { reason, rule } => (reason, Some(rule)),
         Refusal::Unreadable(reason) => (reason, None),
@@ -66,8 +72,9 @@ pub(crate) fn refused(py: Python<'_>, given: &Bound<'_, PyAny>, refusal: Refusal
     })
 }
 
-/// `ScriptError` for a card script that failed (§2.3.4): the card, the host's message and
-/// line, and the file when known.
+/// `ScriptError` for a card script that failed (§2.3.4): the card, the host's message, and
+/// the card file and line when known, which the message shows first (`03.lua:25: card 3:
+/// attempt to ...`), as Lua shows the place of an error.
 pub(crate) fn script(
     py: Python<'_>,
     card: Option<u32>,
@@ -75,8 +82,14 @@ pub(crate) fn script(
     line: Option<u32>,
     file: Option<&str>,
 ) -> PyErr {
+    let place = match (file, line) {
+        (Some(file), Some(line)) => format!("{file}:{line}: "),
+        (Some(file), None) => format!("{file}: "),
+        (None, Some(line)) => format!("line {line}: "),
+        (None, None) => String::new(),
+    };
     let shown = match card {
-        Some(card) => format!("card {card}: {message}"),
+        Some(card) => format!("{place}card {card}: {message}"),
         None => message.clone(),
     };
     raise(py, "ScriptError", shown, |kwargs| {
@@ -184,6 +197,7 @@ pub(crate) fn open(py: Python<'_>, error: &OpenError) -> PyErr {
                 ReplayError::Malformed(_) => "malformed",
                 ReplayError::WrongGame { .. } => "unknown_game",
                 ReplayError::OtherOptions => "other_options",
+                ReplayError::OtherDeck { .. } => "other_deck",
                 ReplayError::IllegalAction { .. } => "illegal_action",
             };
             replay_error(py, kind, error.to_string(), None)

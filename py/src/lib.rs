@@ -11,6 +11,7 @@
 
 mod action;
 mod batch;
+mod card;
 mod convert;
 mod errors;
 mod game;
@@ -26,9 +27,11 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::registered_games, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::play_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
     m.add_class::<action::Action>()?;
+    m.add_class::<card::Card>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<games::vijayanagara::VijayanagaraGame>()?;

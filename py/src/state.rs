@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 use serde_json::Value;
 
 use crate::action::{self, Action, ActionForm};
+use crate::card::Card;
 use crate::game::{self, Loaded};
 use crate::{convert, errors, games};
 
@@ -257,7 +258,10 @@ impl State {
         )
     }
 
-    /// A picture of the position as SVG text, or `None` for a game that draws none.
+    /// A picture of the position as SVG text, or `None` for a game that draws none. The
+    /// spaces or sites the last action touched are outlined and a caption reads
+    /// `Last: <action>`; a state with no action since its start (or since the snapshot it was
+    /// restored from) has no highlight.
     fn to_svg(&self) -> Option<String> {
         self.inner.to_svg()
     }
@@ -265,6 +269,12 @@ impl State {
     /// The picture Jupyter shows when a state is the last line of a cell.
     fn _repr_svg_(&self) -> Option<String> {
         self.inner.to_svg()
+    }
+
+    /// The colours of the game's pictures, `(name, "#rrggbb")` in order: what
+    /// `darbar.palette(game)` returns as a dict.
+    fn _palette(&self) -> Vec<(&'static str, &'static str)> {
+        self.inner.game().palette()
     }
 
     // ----- OpenSpiel-style play -------------------------------------------------------------
@@ -294,6 +304,13 @@ impl State {
     /// The question shown with the decision (a choice inside an Event card), or `None`.
     fn prompt(&self) -> Option<String> {
         self.inner.prompt()
+    }
+
+    /// The card in play, in the words of the deck the game loaded (a deck of one's own shows
+    /// its own), as a `Card`: `number`, `title`, `unshaded`, `shaded`, ...; `None` for a game
+    /// without cards, before the first card and once the game is over.
+    fn current_card(&self) -> Option<Card> {
+        self.inner.current_card().map(Card::new)
     }
 
     /// The legal actions now, by their fixed numbers (`Action.id`), in the order the rules

@@ -389,3 +389,16 @@ def test_unknown_games_and_options_are_refused():
     for name in GAMES:
         with pytest.raises(ValueError, match="no_such_option"):
             darbar.load_game(name, no_such_option=True)
+
+
+def test_current_card_is_none_or_a_card_in_every_game(game):
+    # A game without cards has none; a game with cards shows the card in play, and none
+    # once the game is over.
+    state = game.new_initial_state(seed=2)
+    card = state.current_card()
+    if card is not None:
+        assert card.title and card.sides and str(card).startswith(card.name)
+        assert card == card.name and hash(card) == hash(card.name)
+        assert card.to_dict()["title"] == card.title
+    play_randomly(state, 2)
+    assert state.current_card() is None

@@ -176,17 +176,83 @@ def test_actions_by_number_text_or_action_and_illegal_ones_change_nothing():
     assert env.unwrapped.game_state.history() == [first.id]
 
 
-def test_render_is_the_text_board():
-    env = darbar.pettingzoo.env("vijayanagara", render_mode="ansi")
+@pytest.mark.parametrize("name", darbar.registered_games())
+def test_render_ansi_is_the_text_board(name):
+    env = darbar.pettingzoo.env(name, render_mode="ansi")
     env.reset(seed=2)
     assert env.render() == str(env.unwrapped.game_state)
-    quiet = darbar.pettingzoo.env("vijayanagara")
+    assert {"ansi", "human"} <= set(env.metadata["render_modes"])
+    quiet = darbar.pettingzoo.env(name)
     quiet.reset(seed=2)
     with warnings.catch_warnings(record=True):
         warnings.simplefilter("always")
         assert quiet.render() is None
-    with pytest.raises(ValueError, match="render_mode"):
-        darbar.pettingzoo.env("vijayanagara", render_mode="human")
+
+
+def test_render_human_prints_the_board_and_returns_none(capsys):
+    env = darbar.pettingzoo.env("raid", render_mode="human")
+    env.reset(seed=2)
+    assert env.render() is None
+    assert capsys.readouterr().out == str(env.unwrapped.game_state) + "\n"
+
+
+def test_unknown_render_modes_are_refused_when_made():
+    assert darbar.pettingzoo.DarbarEnv.metadata["render_modes"] == ["human", "ansi", "rgb_array"]
+    for mode in ["bogus", "rgb", "ANSI", ""]:
+        with pytest.raises(ValueError, match="render_mode"):
+            darbar.pettingzoo.env("vijayanagara", render_mode=mode)
+
+
+def without_rasterisers(monkeypatch):
+    """Makes every rasteriser fail to import, as on a machine without one."""
+    for module, _ in darbar.RASTERISERS:
+        monkeypatch.setitem(sys.modules, module, None)
+
+
+def test_rgb_array_without_a_rasteriser_says_what_to_install(monkeypatch):
+    without_rasterisers(monkeypatch)
+    with pytest.raises(ImportError, match="pip install resvg-py pillow") as caught:
+        darbar.pettingzoo.env("vijayanagara", render_mode="rgb_array")
+    assert isinstance(caught.value, gymnasium.error.DependencyNotInstalled)
+    assert isinstance(caught.value, darbar.pettingzoo.RasteriserMissing)
+    assert "pip install cairosvg" in str(caught.value)
+    # The environment says so in its metadata too, and still renders text.
+    env = darbar.pettingzoo.env("vijayanagara", render_mode="ansi")
+    assert "rgb_array" not in env.metadata["render_modes"]
+
+
+@pytest.mark.skipif("nim" not in darbar.registered_games(), reason="the test games are not built")
+def test_rgb_array_of_a_game_without_a_picture_is_refused():
+    with pytest.raises(ValueError, match="draws no picture"):
+        darbar.pettingzoo.env("nim", render_mode="rgb_array")
+    assert "rgb_array" not in darbar.pettingzoo.env("nim").metadata["render_modes"]
+
+
+needs_rasteriser = pytest.mark.skipif(
+    darbar.rasteriser() is None, reason="no SVG rasteriser (cairosvg or resvg-py) installed"
+)
+
+
+@needs_rasteriser
+@pytest.mark.parametrize("name", ["vijayanagara", "raid"])
+def test_render_rgb_array_is_the_picture_as_pixels(name):
+    env = darbar.pettingzoo.env(name, render_mode="rgb_array")
+    assert "rgb_array" in env.metadata["render_modes"]
+    env.reset(seed=2)
+    frame = env.render()
+    assert isinstance(frame, np.ndarray) and frame.dtype == np.uint8
+    height, width, channels = frame.shape
+    assert (width, channels) == (900, 3) and 500 < height < 800
+    # The board's parchment background fills the corner.
+    board = darbar.palette(name)["board"]
+    assert tuple(frame[2, 2]) == tuple(int(board[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def test_pettingzoo_render_test_of_every_mode():
+    # Every mode of the environment's metadata: "rgb_array" too where a rasteriser is installed.
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode: darbar.pettingzoo.env("raid", render_mode=render_mode))
 
 
 def test_step_before_reset_is_refused():

@@ -33,7 +33,7 @@ def until_event_choice(seed):
             return state
         typed = [str(a) for a in state.legal_actions_typed()]
         eager = [a for a in typed if a.startswith("event ") or a == "option Event or Command"]
-        plain = [a for a in typed if not a.startswith("give ")]
+        plain = [a for a in typed if a != "give…"]
         state.apply_action(rng.choice(eager or plain))
     return None
 
@@ -242,3 +242,33 @@ def test_the_observation_layout_names_contiguous_blocks():
     start, length = layout["players"]
     tensor = game.new_initial_state(seed=1).observation_tensor("BK")
     assert list(tensor[start : start + length : 15]) == [12, 6, 7]  # Resources (§2.1)
+
+
+def test_play_games_plays_named_bots_and_reports_the_raid_ending_rg_10():
+    game = darbar.load_game("raid")
+    results = darbar.play_games(game, 3, bots="greedy", seed=5, threads=2, records=True)
+    assert [r["seed"] for r in results] == [5, 6, 7]
+    for r in results:
+        # RG-10: every game ends one of three ways; ruling 26 ranks only an Empire's arrival.
+        assert r["ending"] in ("death", "rebellion", "empire_arrives")
+        assert (r["rank"] is not None) == (r["ending"] == "empire_arrives")
+        state = darbar.replay(r["record"])
+        assert state.is_terminal()
+        assert state.returns() == r["returns"]
+        assert state.turn() == r["day"]
+        assert len(state.history()) == r["length"]
+    # Seeded: the same call gives the same games.
+    again = darbar.play_games(game, 3, bots="greedy", seed=5, threads=1, records=True)
+    assert [r["record"] for r in again] == [r["record"] for r in results]
+
+
+def test_play_games_takes_one_bot_per_seat_and_refuses_unknown_bots():
+    game = darbar.load_game("vijayanagara", events=False)
+    results = darbar.play_games(game, 2, bots=["random", "random", "random"], seed=1)
+    assert all(len(r["returns"]) == 3 for r in results)
+    with pytest.raises(ValueError, match='no bot "greedy".*random, rollout'):
+        darbar.play_games(game, 1, bots="greedy")
+    with pytest.raises(ValueError, match=r"one per seat \(3\), not 2"):
+        darbar.play_games(game, 1, bots=["random", "random"])
+    # The random bot is the default, as play_random_games plays.
+    assert darbar.play_games(game, 2, seed=3) == darbar.play_random_games(game, 2, seed=3)

@@ -7,6 +7,8 @@ import copy
 import json
 import multiprocessing
 import pickle
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -324,16 +326,14 @@ def test_refill_decision_belongs_to_bahmani():
     assert state.current_player() == 1  # BK's seat
     assert state.influence("BK") == 1
     assert state.victory_points("BK") == 1  # Influence counts as VP (§5.2)
-    # From the holding box, or an Amir from any space holding one, in map order; then the
-    # gifts BK may make at any of its decision points (§1.5.2).
+    # From the holding box, or an Amir from any space holding one, in map order; a refill is
+    # a step of what caused it, not a decision point where a gift is offered (§1.5.2).
     assert state.legal_actions_typed() == [
         "refill from available",
         "refill from Gujarat (Obedient)",
         "refill from Madhyadesh (Obedient)",
         "refill from Gondwana (Obedient)",
         "refill from Maharashtra (Obedient)",
-        "give 1 Resource to DS",
-        "give 1 Resource to VN",
     ]
     assert state.legal_actions() == [a.id for a in state.legal_actions_typed()]
     assert [state.action_to_string(a) for a in state.legal_actions()] == (
@@ -513,3 +513,148 @@ def test_package_exports():
         assert getattr(darbar, name) is not None
     assert darbar.State.__module__ == "darbar"
     assert darbar.State.apply_action.__doc__
+
+
+# ----- §2.3.4 the card in play, in the words of the loaded deck -------------------------------
+
+DECK = Path(__file__).resolve().parents[2] / "lua" / "cards" / "vijayanagara"
+
+
+def copied_deck(tmp_path, name="mydeck"):
+    deck = tmp_path / name
+    shutil.copytree(DECK, deck)
+    return deck
+
+
+def test_current_card_shows_both_sides_of_the_default_deck_2_3_4():
+    state = new_state(seed=7)
+    card = state.current_card()
+    assert card.kind == "Event" and card.name == f"Event {card.number}"
+    source = (DECK / f"{card.number:02}.lua").read_text()
+    assert f'title = "{card.title}"' in source
+    assert f'unshaded = "{card.unshaded}"' in source
+    assert f'shaded = "{card.shaded}"' in source
+    assert card.text is None and card.file == f"{card.number:02}.lua"
+    assert [name for name, _ in card.sides] == ["unshaded", "shaded"]
+    assert card.title in state.to_svg() and card.unshaded.split()[0] in state.to_svg()
+
+
+def test_a_deck_of_ones_own_shows_its_own_title_and_texts_2_3_4(tmp_path):
+    number = new_state(seed=7).current_card().number
+    deck = copied_deck(tmp_path)
+    card_file = deck / f"{number:02}.lua"
+    source = card_file.read_text()
+    default = new_state(seed=7).current_card()
+    source = source.replace(default.title, "A Title of My Own", 1)
+    source = source.replace(default.unshaded, "My own unshaded words.", 1)
+    card_file.write_text(source)
+    state = darbar.load_game("vijayanagara", deck=str(deck)).new_initial_state(seed=7)
+    card = state.current_card()
+    assert (card.title, card.unshaded) == ("A Title of My Own", "My own unshaded words.")
+    assert card.shaded == default.shaded
+    assert "A Title of My Own" in state.prompt()
+    assert "A Title of My Own" in state.to_svg()
+
+
+def test_prompt_names_the_card_at_an_event_decision_2_3_3():
+    state = new_state(seed=7)
+    card = state.current_card()
+    # The option on the card (§2.3.3) and the choice of its side (§2.3.4) show the card.
+    assert state.phase() == "TurnOption"
+    for expected in (card.title, card.unshaded, card.shaded):
+        assert expected in state.prompt()
+    state.apply_action("option Event or Command")
+    assert "event unshaded" in state.legal_actions_typed()
+    assert card.shaded in state.prompt()
+    state.apply_action("event unshaded")
+    # No longer about the card: a Command or the next card's option, or a choice inside the
+    # card, which keeps the card's own question.
+    prompt = state.prompt()
+    if state.phase() == "Event":
+        assert prompt == state.view(state.current_player())["prompt"]
+    elif prompt is not None:
+        assert state.current_card().title in prompt
+
+
+def test_a_failing_card_names_its_file_and_line_in_the_python_error_2_3_4(tmp_path):
+    number = new_state(seed=7).current_card().number
+    deck = copied_deck(tmp_path)
+    card_file = deck / f"{number:02}.lua"
+    lines = card_file.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("shaded = function"))
+    lines.insert(at + 1, '        error("the scribe dropped the seal")')
+    card_file.write_text("\n".join(lines) + "\n")
+    state = darbar.load_game("vijayanagara", deck=str(deck)).new_initial_state(seed=7)
+    state.apply_action("option Event or Command")
+    before = state.clone()
+    with pytest.raises(darbar.ScriptError) as caught:
+        state.apply_action("event shaded")
+    error = caught.value
+    name = f"{number:02}.lua"
+    assert (error.card, error.file, error.line) == (number, name, at + 2)
+    assert str(error).startswith(f"{name}:{at + 2}: card {number}: ")
+    assert "the scribe dropped the seal" in str(error)
+    assert state == before
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.file, again.line) == (name, at + 2)
+
+
+def test_replay_names_the_deck_a_record_needs(tmp_path):
+    deck = copied_deck(tmp_path)
+    number = new_state(seed=7).current_card().number
+    card_file = deck / f"{number:02}.lua"
+    card_file.write_text(card_file.read_text().replace("title = ", "title = 'Mine, ' .. ", 1))
+    state = darbar.load_game("vijayanagara", deck=str(deck)).new_initial_state(seed=7)
+    for _ in range(20):
+        state.apply_action(state.legal_actions()[-1])
+    record = json.loads(state.replay_record())
+    assert record["deck"]["name"] == "mydeck" and len(record["deck"]["hash"]) == 16
+    with pytest.raises(darbar.ReplayError) as caught:
+        darbar.replay(state.replay_record())
+    assert caught.value.kind == "other_deck"
+    assert f'"mydeck" (content hash {record["deck"]["hash"]})' in str(caught.value)
+    assert darbar.replay(state.replay_record(), deck=str(deck)) == state
+    # A record of the default deck names it; one without a deck (older) still replays.
+    plain = json.loads(new_state(seed=7).replay_record())
+    assert plain["deck"]["name"] == "default"
+    del plain["deck"]
+    assert darbar.replay(plain) == new_state(seed=7)
+
+
+# ----- §2.6, §5 the end of the game -----------------------------------------------------------
+
+
+def test_every_score_reading_agrees_with_the_end_section_of_the_log():
+    """After Timur's invasion (§2.6) the log's end section gives each faction's final score
+    with its terms (§5.1 with the Mongols-in-Delhi adjustment, §5.2, §5.3); the per-faction
+    and all-faction calls, the returns and the board say the same."""
+    import random
+
+    state = new_state(seed=7)
+    rng = random.Random(7)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    log = state.log()
+    end = next(i for i, line in enumerate(log) if line.startswith("— The game ends"))
+    assert "Timur's invasion of Delhi is resolved (§2.6" in log[end]
+    scores = {}
+    for line in log[end + 1 : end + 4]:
+        faction, vp, rest = line.split(" ", 2)
+        assert rest.startswith("VP: ")
+        scores[faction] = int(vp)
+    assert list(scores) == ["DS", "BK", "VN"]
+    assert "Mongol" in log[end + 1] and "in Delhi (§5.1)" in log[end + 1]
+    assert state.victory_points_all() == list(scores.values())
+    for seat, (faction, vp) in enumerate(scores.items()):
+        assert state.victory_points(faction) == vp
+        assert state.victory_points(seat) == vp
+    board = str(state)
+    for line in log[end:]:
+        assert line in board
+    # The returns share the win among the winners (OQ-49), who have the most VP (§5.0).
+    best = max(scores.values())
+    returns = state.returns()
+    assert abs(sum(returns) - 1.0) < 1e-9
+    winners = [f for seat, f in enumerate(scores) if returns[seat] > 0]
+    assert all(scores[f] == best for f in winners)
+    assert log[-1].startswith("Game over. ") and " and ".join(winners) in log[-1]

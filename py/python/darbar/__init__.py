@@ -30,11 +30,20 @@ Decisions are lists of choices: ``state.current_player()`` is the seat that must
 ``None``), ``state.legal_actions()`` the numbers of its choices, ``state.legal_actions_typed()``
 the same as :class:`Action` objects, and ``state.apply_action(a)`` takes either, or the text.
 
+Pictures: ``state.to_svg()`` (what Jupyter shows) draws the board with the last action's spaces
+outlined; :func:`svg_to_rgb` turns it into an ``HxWx3`` ``uint8`` array where an SVG rasteriser
+is installed (``resvg-py`` with Pillow, or ``cairosvg``), and :func:`palette` gives the board's
+colours by name for plots that should match it.
+
 Errors: :class:`DarbarError` is the base of :class:`IllegalActionError` (also a
 ``ValueError``), :class:`NotYourTurnError`, :class:`ScriptError`, :class:`SnapshotError` and
 :class:`InvariantError`, and of :class:`ReplayError` (also a ``ValueError``) for a replay
 record or pickle that does not replay. Bad seat or space names raise ``ValueError``.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Dict, Optional, Union
 
 from ._errors import (
     DarbarError,
@@ -47,6 +56,7 @@ from ._errors import (
 )
 from ._darbar import (
     Action,
+    Card,
     Game,
     RaidGame,
     RaidState,
@@ -55,13 +65,93 @@ from ._darbar import (
     VijayanagaraState,
     __version__,
     load_game,
+    play_games,
     play_random_games,
     registered_games,
     replay,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy
+    import numpy.typing
+
+#: The SVG rasterisers :func:`svg_to_rgb` tries, in order: the module and what to install.
+#: resvg-py comes first: a self-contained wheel, about four times as fast as cairosvg on a board.
+RASTERISERS = (("resvg_py", "resvg-py pillow"), ("cairosvg", "cairosvg"))
+
+#: What :func:`svg_to_rgb` says when no rasteriser is installed.
+RASTERISER_HINT = (
+    "drawing a position as an image needs an SVG rasteriser: pip install resvg-py pillow, "
+    "or pip install cairosvg (it uses the Cairo library)"
+)
+
+
+def rasteriser() -> Optional[str]:
+    """The name of the first SVG rasteriser of :data:`RASTERISERS` that imports (``"resvg_py"``
+    or ``"cairosvg"``), or ``None`` when there is none."""
+    import importlib
+
+    for module, _ in RASTERISERS:
+        try:
+            importlib.import_module(module)
+            if module == "resvg_py":
+                importlib.import_module("PIL.Image")  # to read the PNG it makes
+        except (ImportError, OSError):  # OSError: cairosvg without the Cairo library
+            continue
+        return module
+    return None
+
+
+def svg_to_rgb(svg: str, width: Optional[int] = None) -> "numpy.typing.NDArray[numpy.uint8]":
+    """An SVG picture (``state.to_svg()``) as an ``HxWx3`` ``uint8`` numpy array, drawn by the
+    first rasteriser installed (:func:`rasteriser`), ``width`` pixels wide (the picture's own
+    width, 900, by default).
+
+    Raises ``ImportError`` naming what to install (:data:`RASTERISER_HINT`) when there is no
+    rasteriser: none is a dependency of darbar.
+    """
+    import io
+
+    import numpy as np
+
+    name = rasteriser()
+    if name is None:
+        raise ImportError(RASTERISER_HINT)
+    if name == "cairosvg":
+        import cairosvg
+
+        png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+    else:
+        import resvg_py
+
+        png = bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width))
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+def palette(game: Union[Game, State, str]) -> Dict[str, str]:
+    """The colours of a game's pictures by name, as ``"#rrggbb"`` strings, in a stable order:
+    for Vijayanagara each faction's by its abbreviation (``"DS"``, ``"BK"``, ``"VN"``,
+    ``"MI"``), for the raid game the site markers (``"raided"``, ``"front line"``,
+    ``"sacked"``, ``"fallen"``, ``"unseen"``), and for every game ``"ink"``, ``"muted"``,
+    ``"parchment"``, ``"board"`` and ``"highlight"`` (the last action's outline). The board
+    and this dict come from the same list in Rust, so plots that use it match the picture.
+
+    ``game`` is a :class:`Game`, a :class:`State` or a game's name; a game that draws no
+    picture has an empty palette.
+    """
+    if isinstance(game, State):
+        return dict(game._palette())
+    if isinstance(game, str):
+        game = load_game(game)
+    return dict(game.new_initial_state(seed=0)._palette())
+
+
 __all__ = [
     "Action",
+    "Card",
     "DarbarError",
     "Game",
     "IllegalActionError",
@@ -77,7 +167,11 @@ __all__ = [
     "VijayanagaraState",
     "__version__",
     "load_game",
+    "palette",
+    "play_games",
     "play_random_games",
+    "rasteriser",
     "registered_games",
     "replay",
+    "svg_to_rgb",
 ]

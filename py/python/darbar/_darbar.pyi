@@ -1,6 +1,6 @@
 """Type stubs of the native module ``darbar._darbar``; import everything from ``darbar``."""
 
-from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, SupportsIndex, Tuple
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Sequence, SupportsIndex, Tuple
 from typing import Type, TypedDict, TypeVar, Union, final, overload
 
 import numpy
@@ -10,6 +10,7 @@ from typing_extensions import Literal, NotRequired, TypeAlias, Unpack, disjoint_
 __all__ = [
     "__version__",
     "load_game",
+    "play_games",
     "play_random_games",
     "registered_games",
     "replay",
@@ -143,8 +144,9 @@ class _RaidView(TypedDict):
     legal_actions: List[str]
 
 class _GameResult(TypedDict):
-    """One game of ``play_random_games``; ``winners``, ``victory_points`` and ``events`` are
-    Vijayanagara's."""
+    """One game of ``play_games``; ``winners``, ``victory_points`` and ``events`` are
+    Vijayanagara's, ``ending``, ``day`` and ``rank`` the raid game's, ``record`` there with
+    ``records=True``."""
 
     seed: int
     returns: List[float]
@@ -152,6 +154,10 @@ class _GameResult(TypedDict):
     winners: NotRequired[List[int]]
     victory_points: NotRequired[List[int]]
     events: NotRequired[int]
+    ending: NotRequired[Optional[str]]
+    day: NotRequired[int]
+    rank: NotRequired[Optional[str]]
+    record: NotRequired[str]
 
 class _Pieces(TypedDict):
     """What stands in one space (``State.pieces``)."""
@@ -226,6 +232,21 @@ def load_game(name: str, **options: Any) -> Game:
 def registered_games() -> List[str]:
     """The names of the games this build knows."""
 
+def play_games(
+    game: Game,
+    n: int,
+    bots: Union[str, Sequence[str], None] = None,
+    seed: int = 0,
+    threads: int = 1,
+    records: bool = False,
+) -> List[_GameResult]:
+    """Plays ``n`` games with bots (seeds ``seed`` to ``seed + n - 1``) on ``threads``
+    threads with the GIL released; one dict per game, in seed order. ``bots`` is one bot name
+    for every seat (``"random"``, the default, ``"rollout"``, or the game's own, such as the
+    raid game's ``"greedy"``) or one per seat. ``ValueError`` for an unknown bot or a list of
+    the wrong length, and unless ``threads`` is 1 to 256 and ``n`` at most 100,000,000.
+    With ``records=True`` each dict holds ``record``, its replay record."""
+
 def play_random_games(
     game: Game, n: int, seed: int = 0, threads: int = 1
 ) -> List[_GameResult]:
@@ -237,7 +258,9 @@ def replay(record: Union[str, Mapping[str, Any]], **extra: Any) -> State:
     """Rebuilds a game from its replay record (``State.replay_record()``, as text or a dict),
     as a state of its game's class. ``extra`` are loader options a record does not carry
     (``deck``, ``campaign``). Raises ``IllegalActionError`` naming the first action that is not
-    legal, and ``ReplayError`` (its ``kind`` says what) for a damaged record."""
+    legal, and ``ReplayError`` (its ``kind`` says what) for a damaged record, or for one that
+    names a deck other than the one given (``"other_deck"``: the message names the deck
+    needed and its hash)."""
 
 @final
 class Action:
@@ -266,6 +289,54 @@ class Action:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> Tuple[Type[Action], Tuple[str, str]]: ...
+
+@final
+class Card:
+    """A card in the words of the deck the game loaded (``State.current_card()``), so a deck
+    of one's own shows its own. Immutable; equal to its ``name`` (``"Event 3"``) too."""
+
+    @property
+    def number(self) -> int:
+        """The card's number in its deck."""
+
+    @property
+    def kind(self) -> str:
+        """``"Event"``, ``"Mongol Invasion"``, ``"Succession"`` or ``"Timurid"``."""
+
+    @property
+    def title(self) -> str:
+        """The card's title."""
+
+    @property
+    def name(self) -> str:
+        """The kind and number: ``"Event 3"``."""
+
+    @property
+    def unshaded(self) -> Optional[str]:
+        """An Event card's unshaded text (§2.3.4), else ``None``."""
+
+    @property
+    def shaded(self) -> Optional[str]:
+        """An Event card's shaded text (§2.3.4), else ``None``."""
+
+    @property
+    def text(self) -> Optional[str]:
+        """The text of a card with a single side (a Mongol Invasion card), else ``None``."""
+
+    @property
+    def sides(self) -> List[Tuple[str, str]]:
+        """Every side as ``(name, text)``, in printed order."""
+
+    @property
+    def file(self) -> Optional[str]:
+        """The card file that defines it, for a deck made of files, else ``None``."""
+
+    def to_dict(self) -> Dict[str, Any]:
+        """``number``, ``kind``, ``title``, ``unshaded``, ``shaded``, ``text``, ``sides``,
+        ``file``."""
+
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @disjoint_base
 class Game:
@@ -345,6 +416,7 @@ class State:
         """The position as an SVG picture, or ``None`` for a game that draws none."""
 
     def _repr_svg_(self) -> Optional[str]: ...
+    def _palette(self) -> List[Tuple[str, str]]: ...
 
     # ----- OpenSpiel-style play
 
@@ -384,6 +456,10 @@ class State:
 
     def prompt(self) -> Optional[str]:
         """The question shown with the decision, or ``None``."""
+
+    def current_card(self) -> Optional[Card]:
+        """The card in play in the loaded deck's words, or ``None`` (no cards, none revealed
+        yet, or the game is over)."""
 
     def view(self, seat: Optional[_Seat] = None) -> Dict[str, Any]:
         """What ``seat`` may see (``seat`` may be left out in a game of one seat)."""
@@ -453,8 +529,10 @@ class VijayanagaraState(State):
     def dynasty(self) -> Literal["Khalji", "Tughlaq"]:
         """The dynasty ruling in Delhi."""
 
-    def current_card(self) -> Optional[str]:
-        """The card revealed last, or ``None``."""
+    def prompt(self) -> Optional[str]:
+        """The question of a choice inside an Event card; at an Event decision (an option on
+        an Event card, or the choice of its side), the card with both sides' text; else
+        ``None``."""
 
     def cards_remaining(self) -> int:
         """How many cards are left to draw."""

@@ -108,8 +108,9 @@ class ReplayError(DarbarError, ValueError):
     Attributes:
         kind: what is wrong: ``"malformed"`` (not JSON text or a dict of the record's shape),
             ``"unknown_game"``, ``"bad_options"`` (options the game does not take),
-            ``"other_options"`` (not the options of the rules replaying it) or
-            ``"history"`` (a pickle whose actions do not lead to its position).
+            ``"other_options"`` (not the options of the rules replaying it),
+            ``"other_deck"`` (played with another deck of Event cards: the message names it
+            and its hash; pass ``deck="DIR"``) or ``"history"`` (a pickle whose actions do not lead to its position).
         step: for ``"history"``, the first action (0-based) that does not replay, if one
             does not; otherwise ``None``.
     """

@@ -4,7 +4,7 @@
 
     import darbar.pettingzoo
 
-    env = darbar.pettingzoo.env("vijayanagara", render_mode="ansi")
+    env = darbar.pettingzoo.env("vijayanagara", render_mode="ansi")  # or "human", "rgb_array"
     env.reset(seed=42)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
@@ -37,7 +37,23 @@ action that is not legal raises ``darbar.IllegalActionError`` and changes nothin
 
 Rewards come only at the end: ``State.returns()`` (for Vijayanagara 1 to the winner, 1/k each
 for a win shared by k factions, and 0 to the others). When the game is over every agent is terminated; nothing is
-ever truncated. ``render()`` returns the board as text (``render_mode="ansi"``).
+ever truncated.
+
+``render()`` follows ``render_mode``, one of ``metadata["render_modes"]``:
+
+* ``"ansi"``: returns the board as text (``str(state)``);
+* ``"human"``: prints that text and returns ``None``;
+* ``"rgb_array"``: returns the picture of ``State.to_svg()`` (the last action's spaces outlined)
+  as an ``HxWx3`` ``uint8`` array, drawn by ``darbar.svg_to_rgb``. It needs an SVG rasteriser,
+  which darbar does not depend on: ``pip install resvg-py pillow`` or ``pip install cairosvg``
+  (it uses the Cairo library). Without one, making the environment raises
+  :class:`RasteriserMissing` (a Gymnasium ``DependencyNotInstalled`` and an ``ImportError``)
+  naming what to install.
+
+Any other ``render_mode`` is refused when the environment is made (``ValueError``), and so is
+``"rgb_array"`` for a game that draws no picture. An environment's ``metadata["render_modes"]``
+lists the modes it can render here: ``"rgb_array"`` only where a rasteriser is installed and
+the game draws a picture.
 
 PettingZoo and Gymnasium are needed only here, and imported only when an environment is made,
 so ``import darbar`` works without them.
@@ -51,7 +67,10 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 if TYPE_CHECKING:  # pragma: no cover
     from pettingzoo import AECEnv
 
-__all__ = ["agents", "env", "raw_env"]
+__all__ = ["RENDER_MODES", "agents", "env", "raw_env"]
+
+#: Every ``render_mode`` the environments know, besides ``None``.
+RENDER_MODES = ("human", "ansi", "rgb_array")
 
 #: The bound of every observation entry (pieces, Resources, Victory Points, flags).
 OBSERVATION_HIGH = 255.0
@@ -71,7 +90,8 @@ def env(
 
     ``load_game_kwargs`` go to ``darbar.load_game``: the game's options (for Vijayanagara also
     ``events`` and ``deck``).
-    ``render_mode`` is ``None`` or ``"ansi"``.
+    ``render_mode`` is ``None``, ``"human"``, ``"ansi"`` or ``"rgb_array"`` (see the module's
+    documentation).
     """
     from pettingzoo.utils import wrappers
 
@@ -91,7 +111,22 @@ def __getattr__(name: str) -> Any:
     # is imported: ``darbar.pettingzoo.DarbarEnv`` makes it on first use.
     if name == "DarbarEnv":
         return _env_class()
+    if name == "RasteriserMissing":
+        return _missing_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@functools.lru_cache(maxsize=None)
+def _missing_class() -> type:
+    from gymnasium.error import DependencyNotInstalled
+
+    class RasteriserMissing(DependencyNotInstalled, ImportError):
+        """``render_mode="rgb_array"`` without an SVG rasteriser installed: the message says
+        what to install."""
+
+    RasteriserMissing.__module__ = __name__
+    RasteriserMissing.__qualname__ = "RasteriserMissing"
+    return RasteriserMissing
 
 
 @functools.lru_cache(maxsize=None)
@@ -100,13 +135,13 @@ def _env_class() -> type:
     from gymnasium import logger, spaces
     from pettingzoo import AECEnv
 
-    from . import Action, load_game
+    from . import RASTERISER_HINT, Action, load_game, rasteriser, svg_to_rgb
 
     class DarbarEnv(AECEnv):
         """A game of darbar as a PettingZoo AEC environment; see the module's documentation."""
 
         metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "name": "darbar_v0",
             "is_parallelizable": False,
         }
@@ -119,12 +154,26 @@ def _env_class() -> type:
             **load_game_kwargs: Any,
         ) -> None:
             super().__init__()
-            if render_mode not in (None, "ansi"):
-                raise ValueError(f"unknown render_mode {render_mode!r} (expected None or 'ansi')")
+            if render_mode is not None and render_mode not in RENDER_MODES:
+                known = ", ".join(repr(m) for m in RENDER_MODES)
+                raise ValueError(f"unknown render_mode {render_mode!r} (expected None, {known})")
             self.render_mode = render_mode
             self._game_args = (game, dict(load_game_kwargs))
             self.game = load_game(game, **load_game_kwargs)
-            self.metadata = dict(self.metadata, name=f"{self.game.name}_v0")
+            # The modes this environment can render: a picture needs the game to draw one and
+            # a rasteriser to turn it into pixels.
+            draws = self.game.new_initial_state(seed=0).to_svg() is not None
+            modes = [m for m in RENDER_MODES if m != "rgb_array" or (draws and rasteriser())]
+            if render_mode == "rgb_array" and not draws:
+                raise ValueError(
+                    f"render_mode 'rgb_array': {self.game.name} draws no picture "
+                    "(use 'ansi' or 'human')"
+                )
+            if render_mode == "rgb_array" and "rgb_array" not in modes:
+                raise _missing_class()(f"render_mode 'rgb_array': {RASTERISER_HINT}")
+            self.metadata = dict(
+                self.metadata, name=f"{self.game.name}_v0", render_modes=modes
+            )
             self.possible_agents = list(agents(self.game))
             self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
 
@@ -214,15 +263,25 @@ def _env_class() -> type:
                 return {"action_mask": mask}
             return {"observation": state.observation_tensor(seat), "action_mask": mask}
 
-        def render(self) -> Optional[str]:
-            """The board as text, for ``render_mode="ansi"``."""
+        def render(self) -> Any:
+            """The board as ``render_mode`` asks: text for ``"ansi"``, printed for ``"human"``
+            (returning ``None``), an ``HxWx3`` ``uint8`` array of the picture for
+            ``"rgb_array"``."""
             if self.render_mode is None:
                 logger.warn(
-                    "render() was called without a render_mode: "
-                    'make the environment with render_mode="ansi"'
+                    "render() was called without a render_mode: make the environment with "
+                    'render_mode="ansi", "human" or "rgb_array"'
                 )
                 return None
-            return str(self.game_state)
+            if self.game_state is None:
+                raise RuntimeError("render() before reset(): there is no game to draw yet")
+            if self.render_mode == "rgb_array":
+                return svg_to_rgb(self.game_state.to_svg())
+            text = str(self.game_state)
+            if self.render_mode == "human":
+                print(text)
+                return None
+            return text
 
         def close(self) -> None:
             pass

@@ -114,10 +114,11 @@ pub(crate) fn seat_by_name(game: &dyn DynGame, name: &str) -> Option<Seat> {
     (0..game.num_players()).find(|&seat| game.seat_name(seat).eq_ignore_ascii_case(name.trim()))
 }
 
-/// What `play_random_games` reports of a finished game beside its seed, returns and length.
-pub(crate) fn random_game_extras(state: &dyn DynState) -> Vec<(&'static str, Value)> {
+/// What `play_games` reports of a finished game beside its seed, returns and length.
+pub(crate) fn game_extras(state: &dyn DynState) -> Vec<(&'static str, Value)> {
     match state.game().name() {
-        vijayanagara::NAME => vijayanagara::random_game_extras(state),
+        vijayanagara::NAME => vijayanagara::game_extras(state),
+        raid::NAME => raid::game_extras(state),
         _ => Vec::new(),
     }
 }

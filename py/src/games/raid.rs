@@ -72,6 +72,20 @@ fn ending_name(ending: Ending) -> &'static str {
     }
 }
 
+/// What `play_games` adds for one raid game: `ending` (as `RaidState.ending()`), `day` (the
+/// day it ended on) and `rank` (ruling 26; `None` unless the Empire arrived).
+pub(crate) fn game_extras(state: &dyn darbar::engine::DynState) -> Vec<(&'static str, Value)> {
+    let Some(play) = state.as_any().downcast_ref::<Play<Raid>>() else {
+        return Vec::new();
+    };
+    let position = play.state();
+    vec![
+        ("ending", position.ending().map(ending_name).into()),
+        ("day", position.turn().into()),
+        ("rank", position.final_score().map(|(_, rank)| rank).into()),
+    ]
+}
+
 /// The kingdom raid dice game with its rule options: makes `RaidState`s. A solo game: one
 /// seat, 0, the raider; the engine is the GM and rolls every die (ruling 27).
 #[pyclass(module = "darbar", name = "RaidGame", extends = Game, frozen)]

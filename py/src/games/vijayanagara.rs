@@ -66,7 +66,7 @@ pub(crate) fn seat_by_name(name: &str) -> Option<Seat> {
 }
 
 /// Winners, final Victory Points and Event sides carried out, for `play_random_games`.
-pub(crate) fn random_game_extras(state: &dyn DynState) -> Vec<(&'static str, Value)> {
+pub(crate) fn game_extras(state: &dyn DynState) -> Vec<(&'static str, Value)> {
     let Some(play) = state.as_any().downcast_ref::<Play<Vijayanagara>>() else {
         return Vec::new();
     };
@@ -283,9 +283,22 @@ impl VijayanagaraState {
         Ok(position(&slf)?.dynasty().to_string())
     }
 
-    /// The card revealed last (`"Event 12"`, `"Zenith of the Delhi Sultanate"`), or `None`.
-    fn current_card(slf: PyRef<'_, Self>) -> PyResult<Option<String>> {
-        Ok(position(&slf)?.deck().current().map(|c| c.to_string()))
+    /// The question shown with the decision: inside an Event card, the card's question; at an
+    /// Event decision (an option on an Event card, §2.3.3, or the choice of its side,
+    /// §2.3.4), the card with both sides' text, in the loaded deck's words; otherwise `None`.
+    fn prompt(slf: PyRef<'_, Self>) -> PyResult<Option<String>> {
+        let play = play(&slf)?;
+        if let Some(prompt) = slf.as_super().inner.prompt() {
+            return Ok(Some(prompt));
+        }
+        let about_the_card = play.decision().is_some_and(|d| {
+            matches!(d.kind, vj::DecisionKind::TurnOption { .. })
+                || d.choices.iter().any(|a| matches!(a, vj::Action::Event(_)))
+        });
+        Ok(about_the_card
+            .then(|| slf.as_super().inner.current_card())
+            .flatten()
+            .map(|card| card.to_string()))
     }
 
     /// How many cards are left to draw.
