@@ -598,7 +598,7 @@ fn rule_2_3_4_card_runs_one_event_on_a_snapshot_and_prints_choices_log_and_board
     assert!(text.contains("1. select Gujarat  <- chosen"), "{text}");
     assert!(text.contains("2. select Maharashtra\n"), "{text}");
     assert!(
-        text.contains("Log:\n  BK gains 2 cavalry\n  BK places 1 Amir in Gujarat\n"),
+        text.contains("Log:\n  BK gains 2 cavalry tokens\n  BK places 1 Amir in Gujarat\n"),
         "{text}"
     );
     // The board after the card: seed 7 starts with 1 Amir in Gujarat (§2.1), now 2.

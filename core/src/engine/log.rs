@@ -49,3 +49,16 @@ impl Log {
         self.lines.as_mut().map(std::mem::take).unwrap_or_default()
     }
 }
+
+/// `n` things in words, as every log line writes a count: `one` for 1, `many` otherwise.
+///
+/// ```
+/// use darbar::engine::log::counted;
+///
+/// assert_eq!(counted(1, "Troop", "Troops"), "1 Troop");
+/// assert_eq!(counted(0, "cavalry token", "cavalry tokens"), "0 cavalry tokens");
+/// ```
+pub fn counted(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -13,7 +13,7 @@ return {
     unshaded = function(ctx)
         -- C3: as many as are available. C16: no Amass overflow, no Plunder cap.
         local placed = ctx:place("Delhi", "Mongol", math.min(2, ctx:available("Mongol")))
-        ctx:log(placed .. " Mongols placed in Delhi")
+        ctx:log(ctx:count(placed, "Mongol") .. " placed in Delhi")
     end,
 
     shaded = function(ctx)
@@ -27,6 +27,6 @@ return {
         }
         -- C3: 1 Troop per Mongol removed, as many as are available.
         local placed = ctx:place("Delhi", "Troop", math.min(removed, ctx:available("Troop")))
-        ctx:log(removed .. " Mongols removed; DS places " .. placed .. " Troops in Delhi")
+        ctx:log(ctx:count(removed, "Mongol") .. " removed; DS places " .. ctx:count(placed, "Troop") .. " in Delhi")
     end,
 }

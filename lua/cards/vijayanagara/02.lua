@@ -15,7 +15,7 @@ return {
         local placed = ctx:place("Maharashtra", "Amir", math.min(2, ctx:available("Amir")))
         -- C9: capped at 24.
         local gained = ctx:gain_resources("BK", 2)
-        ctx:log("BK places " .. placed .. " Amirs in Maharashtra and gains " .. gained .. " Resources")
+        ctx:log("BK places " .. ctx:count(placed, "Amir") .. " in Maharashtra and gains " .. ctx:count(gained, "Resource"))
     end,
 
     shaded = function(ctx)
@@ -30,6 +30,6 @@ return {
             prompt = "How many Obedient Amirs to remove from Maharashtra?",
         }
         local gained = ctx:gain_resources("DS", 2 * removed)
-        ctx:log("DS removes " .. removed .. " Amirs from Maharashtra and gains " .. gained .. " Resources")
+        ctx:log("DS removes " .. ctx:count(removed, "Amir") .. " from Maharashtra and gains " .. ctx:count(gained, "Resource"))
     end,
 }

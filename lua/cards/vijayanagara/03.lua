@@ -14,7 +14,7 @@ return {
         -- C10: from the pool; a shortfall comes from other factions of BK's choice.
         local got = ctx:gain_cavalry("BK", 2)
         got = got + ctx:take_cavalry("BK", 2 - got)
-        ctx:log("BK gains " .. got .. " cavalry")
+        ctx:log("BK gains " .. ctx:count(got, "cavalry token"))
         -- C3: nothing to place if no Amir is available, and then nothing to choose.
         if ctx:available("Amir") > 0 then
             local space = ctx:choose_space{
@@ -33,6 +33,7 @@ return {
         -- C10, as for the unshaded side.
         local got = ctx:gain_cavalry("DS", 1)
         got = got + ctx:take_cavalry("DS", 1 - got)
-        ctx:log("DS places " .. governors .. " Governor and " .. troops .. " Troop in Gujarat and gains " .. got .. " cavalry")
+        ctx:log("DS places " .. ctx:count(governors, "Governor") .. " and " .. ctx:count(troops, "Troop")
+            .. " in Gujarat and gains " .. ctx:count(got, "cavalry token"))
     end,
 }

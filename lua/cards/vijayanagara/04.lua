@@ -21,12 +21,12 @@ return {
             n = 2,
             prompt = "Remove a DS unit from Rajput Kingdoms",
         }
-        ctx:log("Rajput Kingdoms is Independent; " .. removed .. " DS units removed")
+        ctx:log("Rajput Kingdoms is Independent; " .. ctx:count(removed, "DS unit") .. " removed")
     end,
 
     shaded = function(ctx)
         local placed = ctx:place("Rajput Kingdoms", "Troop", math.min(2, ctx:available("Troop")))
-        ctx:log("DS places " .. placed .. " Troops in Rajput Kingdoms")
+        ctx:log("DS places " .. ctx:count(placed, "Troop") .. " in Rajput Kingdoms")
         -- C12: the condition is checked when the text reaches it.
         if not ctx:is_tributary("Rajput Kingdoms") then
             ctx:add_tributary("Rajput Kingdoms")

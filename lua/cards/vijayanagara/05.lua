@@ -14,7 +14,7 @@ return {
         -- C3: as many as are available, Punjab first (C12). C16: no cascade, no cap.
         local punjab = ctx:place("Punjab", "Mongol", math.min(2, ctx:available("Mongol")))
         local delhi = ctx:place("Delhi", "Mongol", math.min(1, ctx:available("Mongol")))
-        ctx:log(punjab .. " Mongols placed in Punjab, " .. delhi .. " in Delhi")
+        ctx:log(ctx:count(punjab, "Mongol") .. " placed in Punjab, " .. ctx:count(delhi, "Mongol") .. " in Delhi")
     end,
 
     shaded = function(ctx)

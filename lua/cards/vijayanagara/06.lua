@@ -15,7 +15,8 @@ return {
         local lost = ctx:lose_resources("DS", 2)
         local bk = ctx:gain_resources("BK", 2)
         local vn = ctx:gain_resources("VN", 2)
-        ctx:log("DS loses " .. lost .. " Resources; BK gains " .. bk .. ", VN gains " .. vn)
+        ctx:log("DS loses " .. ctx:count(lost, "Resource") .. "; BK gains " .. ctx:count(bk, "Resource")
+            .. ", VN gains " .. ctx:count(vn, "Resource"))
     end,
 
     shaded = function(ctx)

@@ -19,7 +19,7 @@ return {
             n = 2,
             prompt = "Remove a DS piece from Malwa",
         }
-        ctx:log(removed .. " DS pieces removed from Malwa")
+        ctx:log(ctx:count(removed, "DS piece") .. " removed from Malwa")
     end,
 
     shaded = function(ctx)

@@ -20,7 +20,7 @@ return {
             player = "DS",
             prompt = "Move a Troop to Punjab from",
         }
-        ctx:log("DS moves " .. moved .. " Troops to Punjab")
+        ctx:log("DS moves " .. ctx:count(moved, "Troop") .. " to Punjab")
     end,
 
     shaded = function(ctx)

@@ -15,7 +15,7 @@ return {
         local placed = ctx:place("Maharashtra", "Amir", math.min(2, ctx:available("Amir")))
         -- C8: a shift past 4 is ignored; a released slot goes to BK's box at once.
         local level = ctx:shift_influence("BK", 1)
-        ctx:log("BK places " .. placed .. " Amirs in Maharashtra; BK Influence " .. level)
+        ctx:log("BK places " .. ctx:count(placed, "Amir") .. " in Maharashtra; BK Influence " .. level)
     end,
 
     shaded = function(ctx)

@@ -13,7 +13,7 @@ return {
     unshaded = function(ctx)
         -- C3: Obedient, if one is available.
         local placed = ctx:place("Andhra", "Raja", math.min(1, ctx:available("Raja")))
-        ctx:log("VN places " .. placed .. " Raja in Andhra")
+        ctx:log("VN places " .. ctx:count(placed, "Raja") .. " in Andhra")
         -- C12: the condition is checked now. C13: DS units = Troops and Governors.
         local p = ctx:pieces("Andhra")
         if p.rajas > p.troops + p.governors and p.qasbahs > 0 then
@@ -29,6 +29,6 @@ return {
         -- C10: from the pool; a shortfall comes from other factions of DS's choice.
         local got = ctx:gain_cavalry("DS", 1)
         got = got + ctx:take_cavalry("DS", 1 - got)
-        ctx:log("DS gains " .. gained .. " Resources and " .. got .. " cavalry")
+        ctx:log("DS gains " .. ctx:count(gained, "Resource") .. " and " .. ctx:count(got, "cavalry token"))
     end,
 }

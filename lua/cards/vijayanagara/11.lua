@@ -21,7 +21,7 @@ return {
         -- C10: from the pool; a shortfall comes from other factions of VN's choice.
         local got = ctx:gain_cavalry("VN", 1)
         got = got + ctx:take_cavalry("VN", 1 - got)
-        ctx:log("VN places " .. placed .. " Rajas in Karnataka and gains " .. got .. " cavalry")
+        ctx:log("VN places " .. ctx:count(placed, "Raja") .. " in Karnataka and gains " .. ctx:count(got, "cavalry token"))
     end,
 
     shaded = function(ctx)
@@ -39,6 +39,6 @@ return {
             local pool = ctx:gain_cavalry("DS", 1)
             got = got + pool + ctx:take_cavalry("DS", 1 - pool)
         end
-        ctx:log(removed .. " Rajas removed from Karnataka; DS gains " .. got .. " cavalry")
+        ctx:log(ctx:count(removed, "Raja") .. " removed from Karnataka; DS gains " .. ctx:count(got, "cavalry token"))
     end,
 }

@@ -13,7 +13,7 @@ return {
     unshaded = function(ctx)
         -- C3: Obedient, as many as are available.
         local placed = ctx:place("Tamilakam", "Raja", math.min(2, ctx:available("Raja")))
-        ctx:log("VN places " .. placed .. " Rajas in Tamilakam")
+        ctx:log("VN places " .. ctx:count(placed, "Raja") .. " in Tamilakam")
         -- C7: the Rebel is legal under Khalji; every other Rebel rule applies: Tamilakam must
         -- be Tributary and hold a strict majority of VN pieces (OQ-42). Under Tughlaq the
         -- clause adds nothing. If the Rebel is not possible, there is nothing to decide (C2).
@@ -45,6 +45,6 @@ return {
             player = "DS",
             prompt = "Remove a Raja from Tamilakam",
         }
-        ctx:log("DS places " .. placed .. " Troops in Tamilakam and removes " .. removed .. " Raja")
+        ctx:log("DS places " .. ctx:count(placed, "Troop") .. " in Tamilakam and removes " .. ctx:count(removed, "Raja"))
     end,
 }

@@ -24,7 +24,7 @@ return {
         local rebels = possible and ctx:choose_yes_no{ player = "BK", prompt = "Carry out a free Rebel in Maharashtra?" }
         -- C3: Obedient, if one is available.
         local placed = ctx:place("Maharashtra", "Amir", math.min(1, ctx:available("Amir")))
-        ctx:log("BK places " .. placed .. " Amir in Maharashtra")
+        ctx:log("BK places " .. ctx:count(placed, "Amir") .. " in Maharashtra")
         if rebels then
             -- C6: the grant is carried out when the effect is done, so after the Amir is placed.
             -- The outcome is the text's: the Rebel was legal before the placement (checked above)
@@ -53,6 +53,7 @@ return {
             player = "DS",
             prompt = "How many Obedient Amirs to remove from Maharashtra?",
         }
-        ctx:log("DS places " .. governors .. " Governor and " .. troops .. " Troops in Maharashtra and removes " .. removed .. " Amirs")
+        ctx:log("DS places " .. ctx:count(governors, "Governor") .. " and " .. ctx:count(troops, "Troop")
+            .. " in Maharashtra and removes " .. ctx:count(removed, "Amir"))
     end,
 }

@@ -18,8 +18,9 @@ return {
         local vn = ctx:give_cavalry("DS", "VN", math.min(1, ctx:cavalry("DS")))
         -- C3: as many as are available. C16: no Amass overflow, no Plunder cap.
         local mongols = ctx:place("Mountain Passes", "Mongol", math.min(2, ctx:available("Mongol")))
-        ctx:log("DS loses " .. lost .. " Resources, gives " .. bk .. " cavalry to BK and " .. vn .. " to VN; "
-            .. mongols .. " Mongols placed in Mountain Passes")
+        ctx:log("DS loses " .. ctx:count(lost, "Resource") .. ", gives " .. ctx:count(bk, "cavalry token")
+            .. " to BK and " .. ctx:count(vn, "cavalry token") .. " to VN; "
+            .. ctx:count(mongols, "Mongol") .. " placed in Mountain Passes")
     end,
 
     shaded = function(ctx)
@@ -32,6 +33,6 @@ return {
         local placed = ctx:place("Delhi", "Troop", n)
         -- C9: capped at 24.
         local gained = ctx:gain_resources("DS", 3)
-        ctx:log("DS places " .. placed .. " Troops in Delhi and gains " .. gained .. " Resources")
+        ctx:log("DS places " .. ctx:count(placed, "Troop") .. " in Delhi and gains " .. ctx:count(gained, "Resource"))
     end,
 }

@@ -16,7 +16,7 @@ return {
         ctx:remove_tributary(space)
         -- C3: Obedient, if one is available; R1 then turns it Rebelling if VN controls the space.
         local placed = ctx:place(space, "Raja", math.min(1, ctx:available("Raja")))
-        ctx:log(space .. " is Independent; VN places " .. placed .. " Raja there")
+        ctx:log(space .. " is Independent; VN places " .. ctx:count(placed, "Raja") .. " there")
     end,
 
     shaded = function(ctx)
@@ -33,6 +33,6 @@ return {
             player = "DS",
             prompt = "How many Obedient Rajas to remove?",
         }
-        ctx:log("DS places " .. governors .. " Governor in " .. space .. " and removes " .. removed .. " Rajas")
+        ctx:log("DS places " .. ctx:count(governors, "Governor") .. " in " .. space .. " and removes " .. ctx:count(removed, "Raja"))
     end,
 }

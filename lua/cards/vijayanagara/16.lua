@@ -13,7 +13,7 @@ return {
     unshaded = function(ctx)
         -- C3: Obedient, as many as are available.
         local placed = ctx:place("Karnataka", "Raja", math.min(2, ctx:available("Raja")))
-        ctx:log("VN places " .. placed .. " Rajas in Karnataka")
+        ctx:log("VN places " .. ctx:count(placed, "Raja") .. " in Karnataka")
         -- C6 "in up to 2 spaces": VN (C1) selects 0 to 2. With no legal space (no Raja
         -- available, §3.4.1) nothing happens (C2).
         ctx:grant_command{ faction = "VN", command = "Rally", max_spaces = 2, optional = true }
@@ -39,10 +39,10 @@ return {
                 up_to = true,
                 prompt = "How many Rajas to remove?",
             }
-            ctx:log(removed .. " Rajas removed from " .. space)
+            ctx:log(ctx:count(removed, "Raja") .. " removed from " .. space)
         end
         -- C9: capped at 24.
         local gained = ctx:gain_resources("DS", removed)
-        ctx:log("DS gains " .. gained .. " Resources")
+        ctx:log("DS gains " .. ctx:count(gained, "Resource"))
     end,
 }

@@ -15,7 +15,8 @@ return {
         local removed = ctx:remove("Punjab", "Troop", math.min(2, ctx:pieces("Punjab").troops))
         -- C3: as many as are available. C16: no Amass overflow, no Plunder cap.
         local placed = ctx:place("Mountain Passes", "Mongol", math.min(2, ctx:available("Mongol")))
-        ctx:log(removed .. " DS Troops removed from Punjab; " .. placed .. " Mongols placed in Mountain Passes")
+        ctx:log(ctx:count(removed, "DS Troop") .. " removed from Punjab; " .. ctx:count(placed, "Mongol")
+            .. " placed in Mountain Passes")
     end,
 
     shaded = function(ctx)
@@ -31,6 +32,6 @@ return {
             player = "DS",
             prompt = "How many Mongols to remove from Punjab and Mountain Passes?",
         }
-        ctx:log("DS places " .. placed .. " Troops in Punjab and removes " .. removed .. " Mongols")
+        ctx:log("DS places " .. ctx:count(placed, "Troop") .. " in Punjab and removes " .. ctx:count(removed, "Mongol"))
     end,
 }

@@ -22,6 +22,7 @@ return {
         local gained = ctx:gain_resources("DS", 5)
         local bk = ctx:lose_resources("BK", 1)
         local vn = ctx:lose_resources("VN", 1)
-        ctx:log("DS gains " .. gained .. " Resources; BK loses " .. bk .. ", VN loses " .. vn)
+        ctx:log("DS gains " .. ctx:count(gained, "Resource") .. "; BK loses " .. ctx:count(bk, "Resource")
+            .. ", VN loses " .. ctx:count(vn, "Resource"))
     end,
 }

@@ -20,13 +20,13 @@ return {
             player = "DS",
             prompt = "Remove a DS Troop from",
         }
-        ctx:log("DS removes " .. removed .. " of its Troops")
+        ctx:log("DS removes " .. ctx:count(removed, "Troop"))
         -- C12: BK first, then VN. C10: from the pool; a shortfall comes from other factions
         -- of the gainer's choice.
         for _, faction in ipairs({ "BK", "VN" }) do
             local got = ctx:gain_cavalry(faction, 1)
             got = got + ctx:take_cavalry(faction, 1 - got)
-            ctx:log(faction .. " gains " .. got .. " cavalry")
+            ctx:log(faction .. " gains " .. ctx:count(got, "cavalry token"))
         end
     end,
 

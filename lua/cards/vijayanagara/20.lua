@@ -21,7 +21,7 @@ return {
         }
         -- C10 "returns": as many as DS holds, up to 1.
         local returned = ctx:return_cavalry("DS", math.min(1, ctx:cavalry("DS")))
-        ctx:log(removed .. " DS Troops removed; DS returns " .. returned .. " cavalry to the pool")
+        ctx:log(ctx:count(removed, "DS Troop") .. " removed; DS returns " .. ctx:count(returned, "cavalry token") .. " to the pool")
     end,
 
     shaded = function(ctx)
@@ -55,6 +55,6 @@ return {
         end
         -- C9: capped at 24.
         local gained = ctx:gain_resources("DS", 1)
-        ctx:log("DS places " .. placed .. " Troops and gains " .. gained .. " Resource")
+        ctx:log("DS places " .. ctx:count(placed, "Troop") .. " and gains " .. ctx:count(gained, "Resource"))
     end,
 }

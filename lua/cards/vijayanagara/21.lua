@@ -16,13 +16,13 @@ return {
         ctx:remove_tributary("Tamilakam")
         -- C2/C4: if Tamilakam holds a Troop.
         local removed = ctx:remove("Tamilakam", "Troop", math.min(1, ctx:pieces("Tamilakam").troops))
-        ctx:log("Tamilakam is Independent; " .. removed .. " DS Troop removed")
+        ctx:log("Tamilakam is Independent; " .. ctx:count(removed, "DS Troop") .. " removed")
     end,
 
     shaded = function(ctx)
         -- C3: as many as are available.
         local placed = ctx:place("Tamilakam", "Troop", math.min(2, ctx:available("Troop")))
-        ctx:log("DS places " .. placed .. " Troops in Tamilakam")
+        ctx:log("DS places " .. ctx:count(placed, "Troop") .. " in Tamilakam")
         -- C12: the condition is checked now. C13: DS units = Troops and Governors.
         local p = ctx:pieces("Tamilakam")
         if not ctx:is_tributary("Tamilakam") and p.troops + p.governors > p.rajas then

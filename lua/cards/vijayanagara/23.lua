@@ -19,7 +19,7 @@ return {
         -- C3: Obedient, as many as are available, Karnataka first (C12).
         local karnataka = ctx:place("Karnataka", "Raja", math.min(1, ctx:available("Raja")))
         local tamilakam = ctx:place("Tamilakam", "Raja", math.min(1, ctx:available("Raja")))
-        ctx:log("VN places " .. karnataka .. " Raja in Karnataka and " .. tamilakam .. " in Tamilakam")
+        ctx:log("VN places " .. ctx:count(karnataka, "Raja") .. " in Karnataka and " .. ctx:count(tamilakam, "Raja") .. " in Tamilakam")
     end,
 
     shaded = function(ctx)
@@ -41,7 +41,7 @@ return {
                 up_to = true,
                 prompt = "How many Rajas to remove from " .. space .. "?",
             }
-            ctx:log(removed .. " Rajas removed from " .. space)
+            ctx:log(ctx:count(removed, "Raja") .. " removed from " .. space)
         end
         -- C8: a shift past 0 is ignored; a slot the marker drops below is refilled at once.
         local level = ctx:shift_influence("VN", -1)

@@ -16,7 +16,7 @@ return {
         -- C14, C7: Rebel legality (§2.7.1, §3.3.3, §3.4.3) reads this effect; every other
         -- Rebel rule still applies. Under Tughlaq it adds nothing.
         ctx:add_lasting("amiran_i_sada")
-        ctx:log("BK gains " .. gained .. " Resources; BK and VN may Rebel under Khalji until the next Succession card")
+        ctx:log("BK gains " .. ctx:count(gained, "Resource") .. "; BK and VN may Rebel under Khalji until the next Succession card")
     end,
 
     shaded = function(ctx)
@@ -32,6 +32,6 @@ return {
         }
         -- C9: capped at 24.
         local gained = ctx:gain_resources("DS", removed)
-        ctx:log("DS removes " .. removed .. " Rebelling Amirs and gains " .. gained .. " Resources")
+        ctx:log("DS removes " .. ctx:count(removed, "Rebelling Amir") .. " and gains " .. ctx:count(gained, "Resource"))
     end,
 }

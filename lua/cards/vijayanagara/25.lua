@@ -51,6 +51,6 @@ return {
             }
             ctx:log("1 Amir removed from " .. space)
         end
-        ctx:log(removed .. " Amirs removed")
+        ctx:log(ctx:count(removed, "Amir") .. " removed")
     end,
 }

@@ -14,7 +14,7 @@ return {
         -- C2: counted now. C9: capped at 24.
         local bk = ctx:gain_resources("BK", math.max(2, ctx:on_map("Fort")))
         local vn = ctx:gain_resources("VN", math.max(2, ctx:on_map("Temple")))
-        ctx:log("BK gains " .. bk .. " Resources; VN gains " .. vn)
+        ctx:log("BK gains " .. ctx:count(bk, "Resource") .. "; VN gains " .. ctx:count(vn, "Resource"))
     end,
 
     shaded = function(ctx)

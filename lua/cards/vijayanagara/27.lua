@@ -40,6 +40,6 @@ return {
         -- C9: capped at 24. The gain does not depend on the Campaign, which moves no
         -- Resources, so taking it before the granted Campaign is carried out changes nothing.
         local gained = ctx:gain_resources("DS", 2)
-        ctx:log("DS carries out a free Campaign ending in Orissa or next to it, and gains " .. gained .. " Resources")
+        ctx:log("DS carries out a free Campaign ending in Orissa or next to it, and gains " .. ctx:count(gained, "Resource"))
     end,
 }

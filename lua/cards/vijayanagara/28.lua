@@ -27,7 +27,7 @@ return {
         -- C9: losses stop at 0.
         local bk_lost = ctx:lose_resources("BK", 2)
         local vn_lost = ctx:lose_resources("VN", 2)
-        ctx:log("BK Influence " .. bk .. ", VN Influence " .. vn .. "; BK loses " .. bk_lost
-            .. " Resources, VN loses " .. vn_lost)
+        ctx:log("BK Influence " .. bk .. ", VN Influence " .. vn .. "; BK loses " .. ctx:count(bk_lost, "Resource")
+            .. ", VN loses " .. ctx:count(vn_lost, "Resource"))
     end,
 }

@@ -61,7 +61,7 @@ return {
         end
         -- C9: capped at 24.
         local gained = ctx:gain_resources("DS", math.min(4, both))
-        ctx:log("BK loses " .. bk .. " Resources, VN loses " .. vn .. "; DS gains " .. gained
-            .. " (" .. both .. " Provinces hold both an Amir and a Raja)")
+        ctx:log("BK loses " .. ctx:count(bk, "Resource") .. ", VN loses " .. ctx:count(vn, "Resource") .. "; DS gains "
+            .. ctx:count(gained, "Resource") .. " (" .. ctx:count(both, "Province") .. " with both an Amir and a Raja)")
     end,
 }

@@ -22,7 +22,7 @@ return {
             local pool = ctx:gain_cavalry("BK", 1)
             got = got + pool + ctx:take_cavalry("BK", 1 - pool)
         end
-        ctx:log("BK Influence " .. bk .. ", VN Influence " .. vn .. "; BK gains " .. got .. " cavalry")
+        ctx:log("BK Influence " .. bk .. ", VN Influence " .. vn .. "; BK gains " .. ctx:count(got, "cavalry token"))
     end,
 
     shaded = function(ctx)
@@ -34,7 +34,7 @@ return {
         local vn_back = ctx:return_cavalry("VN", math.min(1, ctx:cavalry("VN")))
         -- C9: capped at 24.
         local gained = ctx:gain_resources("DS", 2)
-        ctx:log("BK Influence " .. bk .. ", VN Influence " .. vn .. "; BK returns " .. bk_back
-            .. " cavalry, VN returns " .. vn_back .. "; DS gains " .. gained .. " Resources")
+        ctx:log("BK Influence " .. bk .. ", VN Influence " .. vn .. "; BK returns " .. ctx:count(bk_back, "cavalry token")
+            .. ", VN returns " .. ctx:count(vn_back, "cavalry token") .. "; DS gains " .. ctx:count(gained, "Resource"))
     end,
 }

@@ -17,7 +17,7 @@ return {
         -- C9: capped at 24. The Build costs nothing (§1.8), so gaining before the granted
         -- Build is carried out changes nothing.
         local gained = ctx:gain_resources("BK", 1)
-        ctx:log("BK carries out a free Build (Fort) and gains " .. gained .. " Resource")
+        ctx:log("BK carries out a free Build (Fort) and gains " .. ctx:count(gained, "Resource"))
     end,
 
     shaded = function(ctx)
@@ -38,6 +38,6 @@ return {
         end
         -- C9: stops at 0.
         local lost = ctx:lose_resources("BK", 2)
-        ctx:log("BK loses " .. lost .. " Resources")
+        ctx:log("BK loses " .. ctx:count(lost, "Resource"))
     end,
 }

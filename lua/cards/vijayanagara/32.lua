@@ -32,7 +32,7 @@ return {
             player = "VN",
             prompt = "How many DS units to remove from Tamilakam?",
         }
-        ctx:log("VN moves " .. moved .. " Rajas to Tamilakam and removes " .. removed .. " DS units there")
+        ctx:log("VN moves " .. ctx:count(moved, "Raja") .. " to Tamilakam and removes " .. ctx:count(removed, "DS unit") .. " there")
     end,
 
     shaded = function(ctx)
@@ -40,6 +40,6 @@ return {
         local placed = ctx:place("Tamilakam", "Troop", math.min(2, ctx:available("Troop")))
         -- C8: a shift past 0 is ignored; a slot dropped below is refilled at once (VN chooses).
         local level = ctx:shift_influence("VN", -1)
-        ctx:log("DS places " .. placed .. " Troops in Tamilakam; VN Influence " .. level)
+        ctx:log("DS places " .. ctx:count(placed, "Troop") .. " in Tamilakam; VN Influence " .. level)
     end,
 }

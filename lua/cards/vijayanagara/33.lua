@@ -30,7 +30,7 @@ return {
         -- Migrate moves no cavalry, so gaining before it is carried out changes nothing.
         local got = ctx:gain_cavalry("BK", 1)
         got = got + ctx:take_cavalry("BK", 1 - got)
-        ctx:log("BK gains " .. got .. " cavalry")
+        ctx:log("BK gains " .. ctx:count(got, "cavalry token"))
     end,
 
     shaded = function(ctx)
@@ -41,6 +41,7 @@ return {
         -- C10: from the pool; a shortfall comes from other factions of DS's choice.
         local got = ctx:gain_cavalry("DS", 1)
         got = got + ctx:take_cavalry("DS", 1 - got)
-        ctx:log("BK Influence " .. level .. ", BK loses " .. lost .. " Resources; DS gains " .. got .. " cavalry")
+        ctx:log("BK Influence " .. level .. ", BK loses " .. ctx:count(lost, "Resource") .. "; DS gains "
+            .. ctx:count(got, "cavalry token"))
     end,
 }

@@ -18,7 +18,7 @@ return {
             local pool = ctx:gain_cavalry("VN", 2 - got)
             got = got + pool + ctx:take_cavalry("VN", 2 - got - pool)
         end
-        ctx:log("VN gains " .. got .. " cavalry")
+        ctx:log("VN gains " .. ctx:count(got, "cavalry token"))
         -- C3: nothing to place if no Raja is available, and then nothing to choose.
         if ctx:available("Raja") > 0 then
             local space = ctx:choose_space{
@@ -39,6 +39,6 @@ return {
             local pool = ctx:gain_cavalry("DS", 2 - got)
             got = got + pool + ctx:take_cavalry("DS", 2 - got - pool)
         end
-        ctx:log("DS gains " .. got .. " cavalry")
+        ctx:log("DS gains " .. ctx:count(got, "cavalry token"))
     end,
 }

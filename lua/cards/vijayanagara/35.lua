@@ -17,13 +17,13 @@ return {
         end
         -- C4: if there is no Troop, nothing is removed. Control is recomputed (C12, §1.7).
         local removed = ctx:remove("Jaunpur", "Troop", math.min(1, ctx:pieces("Jaunpur").troops))
-        ctx:log(removed .. " DS Troop removed from Jaunpur")
+        ctx:log(ctx:count(removed, "DS Troop") .. " removed from Jaunpur")
     end,
 
     shaded = function(ctx)
         -- C3: if one is available.
         local placed = ctx:place("Jaunpur", "Governor", math.min(1, ctx:available("Governor")))
-        ctx:log("DS places " .. placed .. " Governor in Jaunpur")
+        ctx:log("DS places " .. ctx:count(placed, "Governor") .. " in Jaunpur")
         -- C6: the Decree's own rules decide whether Jaunpur may be targeted (§4.2.3:
         -- DS-controlled, with a Governor). C1 "DS may": a Decree may always end with no
         -- target (OQ-23), so DS declines by selecting none.

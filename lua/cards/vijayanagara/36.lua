@@ -15,7 +15,7 @@ return {
         local level = ctx:shift_influence("BK", 1)
         -- C9: capped at 24.
         local gained = ctx:gain_resources("BK", 2)
-        ctx:log("BK Influence " .. level .. "; BK gains " .. gained .. " Resources")
+        ctx:log("BK Influence " .. level .. "; BK gains " .. ctx:count(gained, "Resource"))
         -- C13: Provinces only (Forts stand nowhere else, §1.3). C3: nothing without an
         -- available Amir; C2: nothing without a Fort, and then nothing to choose.
         local among = {}
@@ -41,7 +41,7 @@ return {
         local given = ctx:give_cavalry("BK", "DS", math.min(1, ctx:cavalry("BK")))
         -- C9: capped at 24.
         local gained = ctx:gain_resources("DS", 2)
-        ctx:log("BK Influence " .. level .. "; BK gives " .. given .. " cavalry to DS; DS gains "
-            .. gained .. " Resources")
+        ctx:log("BK Influence " .. level .. "; BK gives " .. ctx:count(given, "cavalry token") .. " to DS; DS gains "
+            .. ctx:count(gained, "Resource"))
     end,
 }

@@ -52,6 +52,7 @@
 //! | `ctx:remove_pieces{from=, kinds=, state=, n=, up_to=, player=, prompt=}` | removes `n` pieces (default 1) of `kinds` from the space or list of spaces `from`, one at a time (below) | how many |
 //! | `ctx:move_pieces{from=, to=, kinds=, state=, n=, up_to=, player=, prompt=}` | moves them into `to`, as `ctx:move` | how many |
 //! | `ctx:log(...)` | adds a line to the game's log (once the effect is complete): the values, tab-separated; strings, numbers, booleans and `nil` only (`tostring` makes text of anything else) | — |
+//! | `ctx:count(n, one [, many])` | words for a count in the log, as the core writes them: `one` when the integer `n` is 1, else `many` (default `one .. "s"`); the words are names, at most [`MAX_ARG_BYTES`](crate::args::MAX_ARG_BYTES) bytes | `"1 Troop"`, `"3 Troops"` |
 //!
 //! For Amirs and Rajas, `state` may be left out of `ctx:remove` and `ctx:move` only when it
 //! does not matter: every such unit there is in one state, or `n` takes them all.
@@ -1117,6 +1118,22 @@ impl UserData for Ctx<'_> {
             }
             log_parts(this.progress, &parts);
             Ok(())
+        });
+        methods.add_method("count", |_, _, (n, one, many): (Value, Value, Value)| {
+            let call = call("count");
+            let count = integer(&n).ok_or_else(|| {
+                argument_error(
+                    call,
+                    1,
+                    format!("an integer expected, got {}", value_text(&n)),
+                )
+            })?;
+            let one = string_arg(call, &one, 2, "the singular word")?;
+            let many = match many {
+                Value::Nil => format!("{}s", &*one),
+                many => string_arg(call, &many, 3, "the plural word")?.to_string(),
+            };
+            Ok(darbar::engine::log::counted(count, &one, &many))
         });
 
         // ----- choices ----------------------------------------------------------------------

@@ -468,7 +468,7 @@ impl CardHost {
     /// let run = EventRun { card: 6, side: EventSide::Unshaded, executor: Player::Bahmani, choices: vec![] };
     /// let result = host.run_logged(&mut State::new(1), &run).unwrap();
     /// assert!(matches!(result.progress, EventProgress::Done { .. }));
-    /// assert_eq!(result.log, ["DS loses 2 Resources; BK gains 2, VN gains 2"]);
+    /// assert_eq!(result.log, ["DS loses 2 Resources; BK gains 2 Resources, VN gains 2 Resources"]);
     /// ```
     pub fn run_logged(&self, scratch: &mut State, run: &EventRun) -> Result<CardRun, EventFailure> {
         let plain = |message: String| EventFailure {

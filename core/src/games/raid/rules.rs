@@ -491,13 +491,8 @@ impl State {
 }
 
 /// `n` of `one`, with the plural `many` unless `n` is 1: "1 soldier", "3 soldiers".
-fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
+fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+    crate::engine::log::counted(n, one, many)
 }
 
 /// The terms of ruling 26's score: what the player holds at the end, and the 5 per unique unit,

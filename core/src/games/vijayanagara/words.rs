@@ -4,12 +4,7 @@ use super::PieceKind;
 
 /// `n` of `one`, with the plural `many` unless `n` is 1: "1 Resource", "3 Resources".
 pub(crate) fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
+    crate::engine::log::counted(n, one, many)
 }
 
 /// `n` Resources (§1.8): "1 Resource", "0 Resources".
