@@ -51,7 +51,11 @@ impl State {
     }
 
     /// The choices of a gift under way (§1.5.2): the receiver, then the Resources, then the
-    /// cavalry tokens. A gift of nothing is never offered.
+    /// cavalry tokens. A gift of nothing is never offered while the giver holds something.
+    /// Play cannot change the giver's holdings while its gift is under way, but the board
+    /// primitives can: a gift is of what the giver holds when it is made (see
+    /// `still_held`), and one left with nothing to give offers `count 0`, which ends
+    /// it without a gift, so that every listed answer applies.
     pub(crate) fn transfer_choices(
         &self,
         giver: Player,
@@ -68,9 +72,13 @@ impl State {
             (Some(_), None) => {
                 // Nothing to give in tokens: at least one Resource.
                 let least = u8::from(self.cavalry(giver) == 0);
-                counts(least, self.resources(giver))
+                counts(least.min(self.resources(giver)), self.resources(giver))
             }
-            (Some(_), Some(given)) => counts(u8::from(given == 0), self.cavalry(giver)),
+            (Some(_), Some(given)) => {
+                let given = self.still_held(giver, given);
+                let cavalry = self.cavalry(giver);
+                counts(u8::from(given == 0).min(cavalry), cavalry)
+            }
         }
     }
 
@@ -113,6 +121,7 @@ impl State {
                 resources: Some(n),
             }),
             (Some(to), Some(n), Action::Count(cavalry)) => {
+                let n = self.still_held(giver, n);
                 self.transfer(giver, to, n, cavalry, log)?;
             }
             (to, resources, action) => {
@@ -127,6 +136,11 @@ impl State {
         Ok(())
     }
 
+    /// The Resources of a gift's chosen `amount` that `giver` still holds.
+    fn still_held(&self, giver: Player, amount: u8) -> u8 {
+        amount.min(self.resources(giver))
+    }
+
     /// `Transfer { from, to, resources, cavalry }` (§1.5.2, OQ-11): the receiver's Resources
     /// are capped at 24 and the excess is lost. One line of the log says it all.
     fn transfer(
@@ -138,7 +152,11 @@ impl State {
         log: &mut Log,
     ) -> Result<(), Error> {
         if resources == 0 && cavalry == 0 {
-            return Err(Error::EmptyGift { giver: from });
+            if self.resources(from) > 0 || self.cavalry(from) > 0 {
+                return Err(Error::EmptyGift { giver: from });
+            }
+            // Nothing left to give (see `transfer_choices`): the gift ends without one.
+            return Ok(());
         }
         self.pay(from, resources)?;
         let gained = self.gain_resources(to, resources);
@@ -175,7 +193,7 @@ impl State {
         let empty = n == 0
             && match resources {
                 None => self.cavalry(giver) == 0,
-                Some(given) => given == 0,
+                Some(given) => self.still_held(giver, given) == 0,
             };
         empty.then_some(Error::EmptyGift { giver })
     }
