@@ -190,6 +190,17 @@ fn rule_2_3_4_a_deck_of_ones_own_shows_its_own_titles_and_texts() {
             .any(|l| l.contains(&format!("carries out Event {n} (A Title of My Own)"))),
         "{lines:?}"
     );
+    // §2.2: the card is announced, at the first action, with the deck's own title.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("A Title of My Own (order")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains(&default.title)),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -258,7 +258,7 @@ impl State {
         log: &mut Log,
     ) -> Result<(), Error> {
         if std::mem::take(&mut self.first_card_unannounced) {
-            self.announce_card(log);
+            self.announce_card(host, log);
         }
         if action == Action::Give {
             // A gift is made at a decision point, not instead of the decision: it stays
@@ -274,6 +274,6 @@ impl State {
         } else {
             self.frame_apply(action, host, log)?;
         }
-        self.advance(log)
+        self.advance(host, log)
     }
 }

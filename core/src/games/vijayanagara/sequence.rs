@@ -521,11 +521,16 @@ impl State {
         }
     }
 
-    /// Takes automatic steps until a player must decide or the game is over.
-    pub(crate) fn advance(&mut self, log: &mut Log) -> Result<(), Error> {
+    /// Takes automatic steps until a player must decide or the game is over; `host` gives
+    /// the titles of the deck in play for the cards revealed.
+    pub(crate) fn advance(
+        &mut self,
+        host: Option<&dyn EventHost>,
+        log: &mut Log,
+    ) -> Result<(), Error> {
         while !self.over && self.pending_refill().is_none() {
             if self.stack.is_empty() {
-                self.reveal_next_card(log)?;
+                self.reveal_next_card(host, log)?;
                 continue;
             }
             if self.frame_decision().is_some() {
@@ -608,14 +613,18 @@ impl State {
     }
 
     /// Reveals the next card and starts it (§2.2).
-    fn reveal_next_card(&mut self, log: &mut Log) -> Result<(), Error> {
+    fn reveal_next_card(
+        &mut self,
+        host: Option<&dyn EventHost>,
+        log: &mut Log,
+    ) -> Result<(), Error> {
         let Some(card) = self.deck.draw() else {
             // The second Timurid card always ends the game first (§2.2), so this is unreachable
             // in a valid state; ending is the only safe answer.
             self.over = true;
             return Ok(());
         };
-        self.announce_card(log);
+        self.announce_card(host, log);
         match card {
             Card::Event(number) => {
                 let eligible =
@@ -662,19 +671,18 @@ impl State {
     /// The lines that announce the card revealed last (§2.2): its number in the deck and its
     /// name, then an Event card's title and faction order, or the faction a Mongol Invasion
     /// card names as the Mongols' operator (§2.4).
-    pub(crate) fn announce_card(&self, log: &mut Log) {
+    pub(crate) fn announce_card(&self, host: Option<&dyn EventHost>, log: &mut Log) {
         let Some(card) = self.deck.current() else {
             return;
         };
         log.say(|| format!("— Card {}: {card} —", self.deck.played().len()));
         match card {
             Card::Event(number) => {
+                // The title of the deck in play: the host's own cards, or the default deck's.
                 let order = order_text(self.options.deck.order(number));
-                match self.cards().event(number) {
-                    Some(info) if self.options.deck.is_standard() => {
-                        log.say(|| format!("{} (order {order})", info.title));
-                    }
-                    _ => log.say(|| format!("Order {order}")),
+                match self.card_text(number, host) {
+                    Some(info) => log.say(|| format!("{} (order {order})", info.title)),
+                    None => log.say(|| format!("Order {order}")),
                 }
             }
             Card::MongolInvasion(number) => {

@@ -41,7 +41,7 @@ impl State {
     /// first card is revealed (§2.2).
     pub fn with_options(seed: u64, options: Options) -> State {
         let mut state = State::before_first_card(seed, options);
-        let started = state.advance(&mut Log::silent());
+        let started = state.advance(None, &mut Log::silent());
         // Revealing the first card only pushes the card's frame: nothing there can fail.
         debug_assert!(started.is_ok(), "{started:?}");
         state.first_card_unannounced = true;
