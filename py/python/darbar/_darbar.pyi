@@ -15,6 +15,7 @@ __all__ = [
     "registered_games",
     "replay",
     "Action",
+    "Card",
     "Game",
     "State",
     "VijayanagaraGame",
