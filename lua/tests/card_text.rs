@@ -2,57 +2,17 @@
 //! `Game::current_card` with the default deck and with a deck of one's own, the title in the
 //! log and the picture, and the deck a replay record names.
 
-use std::fs;
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
 
+use std::sync::Arc;
+
+use common::TempDeck;
 use darbar::engine::{Game, GameRng, Log, ReplayError};
 use darbar::games::OpenError;
 use darbar::raid::Raid;
 use darbar::vijayanagara::{Action, Card, EventSide, TurnOption, Vijayanagara};
 use darbar_lua::{CardHost, Cards, Host, STANDARD_DECK, ScriptValue, check_replay_deck};
 use serde_json::{Value, json};
-
-/// A copy of the default deck in a fresh directory named `name`, removed when dropped.
-struct TempDeck(PathBuf);
-
-impl TempDeck {
-    fn new(name: &str) -> TempDeck {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir()
-            .join(format!(
-                "darbar-lua-card-text-{}-{}",
-                std::process::id(),
-                NEXT.fetch_add(1, Ordering::Relaxed)
-            ))
-            .join(name);
-        fs::create_dir_all(&dir).unwrap();
-        for (file, source) in STANDARD_DECK {
-            fs::write(dir.join(file), source).unwrap();
-        }
-        TempDeck(dir)
-    }
-
-    fn edit(&self, file: &str, from: &str, to: &str) {
-        let path = self.0.join(file);
-        let source = fs::read_to_string(&path).unwrap();
-        assert!(source.contains(from), "{file} has no {from:?}");
-        fs::write(path, source.replacen(from, to, 1)).unwrap();
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempDeck {
-    fn drop(&mut self) {
-        if let Some(parent) = self.0.parent() {
-            let _ = fs::remove_dir_all(parent);
-        }
-    }
-}
 
 /// The number of the first card of seed 7, an Event card.
 fn first_card() -> u8 {

@@ -2,43 +2,10 @@
 //! files' contents) and the cache stays bounded; a card file named for one card that declares
 //! another is refused.
 
-use std::fs;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
 
+use common::TempDeck;
 use darbar_lua::{CardHost, Cards, DeckError, MAX_CACHED_DECKS, STANDARD_DECK};
-
-/// A copy of the default deck in a fresh directory, removed when dropped.
-struct TempDeck(PathBuf);
-
-impl TempDeck {
-    fn new() -> TempDeck {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "darbar-lua-decks-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        fs::create_dir_all(&dir).unwrap();
-        for (name, source) in STANDARD_DECK {
-            fs::write(dir.join(name), source).unwrap();
-        }
-        TempDeck(dir)
-    }
-
-    fn edit(&self, file: &str, from: &str, to: &str) {
-        let path = self.0.join(file);
-        let source = fs::read_to_string(&path).unwrap();
-        assert!(source.contains(from), "{file} has no {from:?}");
-        fs::write(path, source.replacen(from, to, 1)).unwrap();
-    }
-}
-
-impl Drop for TempDeck {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 fn source_of(name: &str) -> &'static str {
     STANDARD_DECK.iter().find(|(n, _)| *n == name).unwrap().1
@@ -67,10 +34,10 @@ fn rule_a_card_file_may_not_declare_another_cards_number() {
     );
     assert_eq!(err.file(), "07.lua");
     // So is a deck on disk with two files swapped.
-    let deck = TempDeck::new();
-    fs::write(deck.0.join("07.lua"), source_of("08.lua")).unwrap();
-    fs::write(deck.0.join("08.lua"), source_of("07.lua")).unwrap();
-    let err = Cards::from_dir(&deck.0).unwrap_err();
+    let deck = TempDeck::new("deck");
+    deck.write("07.lua", source_of("08.lua"));
+    deck.write("08.lua", source_of("07.lua"));
+    let err = Cards::from_dir(deck.dir()).unwrap_err();
     assert!(
         matches!(
             err,
@@ -89,15 +56,15 @@ fn rule_a_card_file_may_not_declare_another_cards_number() {
 
 #[test]
 fn rule_an_edited_deck_is_read_again() {
-    let deck = TempDeck::new();
-    let before = Cards::from_dir(&deck.0).unwrap();
+    let deck = TempDeck::new("deck");
+    let before = Cards::from_dir(deck.dir()).unwrap();
     let original = title(&before, 3);
     deck.edit(
         "03.lua",
         &format!("title = {original:?}"),
         "title = \"Edited\"",
     );
-    let after = Cards::from_dir(&deck.0).unwrap();
+    let after = Cards::from_dir(deck.dir()).unwrap();
     assert_eq!(title(&after, 3), "Edited");
     // A game keeps the deck it was made with.
     assert_eq!(title(&before, 3), original);
@@ -110,19 +77,19 @@ fn rule_an_edited_deck_is_read_again() {
 
 #[test]
 fn rule_the_host_cache_is_bounded() {
-    let deck = TempDeck::new();
+    let deck = TempDeck::new("deck");
     // The same files share one host.
-    let first = Cards::from_dir(&deck.0).unwrap();
+    let first = Cards::from_dir(deck.dir()).unwrap();
     let held = Cards::cached_hosts();
     for _ in 0..5 {
-        let again = Cards::from_dir(&deck.0).unwrap();
+        let again = Cards::from_dir(deck.dir()).unwrap();
         assert_eq!(title(&again, 1), title(&first, 1));
     }
     assert_eq!(Cards::cached_hosts(), held);
     // Many different decks: the thread keeps the most recent few.
     for i in 0..MAX_CACHED_DECKS + 4 {
         deck.edit("01.lua", "return {", &format!("-- edit {i}\nreturn {{"));
-        let edited = Cards::from_dir(&deck.0).unwrap();
+        let edited = Cards::from_dir(deck.dir()).unwrap();
         assert!(edited.with_host(|_| ()).is_ok());
         assert!(Cards::cached_hosts() <= MAX_CACHED_DECKS);
     }

@@ -2,9 +2,13 @@
 
 #![allow(dead_code)]
 
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use darbar::engine::GameRng;
 use darbar::vijayanagara::{State, Vijayanagara};
-use darbar_lua::{Host, ScriptError, ScriptValue};
+use darbar_lua::{Host, STANDARD_DECK, ScriptError, ScriptValue};
 
 /// Evaluates `source` against the starting position of seed 1, checking that the state is
 /// untouched afterwards.
@@ -63,4 +67,55 @@ pub fn eval_guarded(source: &str) -> Result<ScriptValue, ScriptError> {
         assert_host_works(&mut host);
         result
     })
+}
+
+/// A copy of the default deck in a fresh directory named `name` (the deck's name), removed
+/// when dropped.
+pub struct TempDeck(PathBuf);
+
+impl TempDeck {
+    pub fn new(name: &str) -> TempDeck {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir()
+            .join(format!(
+                "darbar-lua-deck-{}-{}",
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            ))
+            .join(name);
+        fs::create_dir_all(&dir).unwrap();
+        for (file, source) in STANDARD_DECK {
+            fs::write(dir.join(file), source).unwrap();
+        }
+        TempDeck(dir)
+    }
+
+    /// Replaces the first `from` in `file` with `to`.
+    pub fn edit(&self, file: &str, from: &str, to: &str) {
+        let path = self.0.join(file);
+        let source = fs::read_to_string(&path).unwrap();
+        assert!(source.contains(from), "{file} has no {from:?}");
+        fs::write(path, source.replacen(from, to, 1)).unwrap();
+    }
+
+    /// Writes `source` as `file`.
+    pub fn write(&self, file: &str, source: &str) {
+        fs::write(self.0.join(file), source).unwrap();
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.0
+    }
+
+    pub fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempDeck {
+    fn drop(&mut self) {
+        if let Some(parent) = self.0.parent() {
+            let _ = fs::remove_dir_all(parent);
+        }
+    }
 }
