@@ -12,6 +12,7 @@
 //!   the steps to add a game.
 //! - [`vijayanagara`]: Vijayanagara (GMT, 1290–1398), playable end to end.
 //! - [`raid`]: the kingdom raid dice game, a GM-run solo game with campaigns.
+//! - [`pax_pamir`]: Pax Pamir (2nd edition) for 2 to 5 players.
 //! - [`bots`]: players written once over the interface: random and flat Monte Carlo.
 //! - [`testing`]: the random-simulation checker, the proptest driver, the seed fan-out and the
 //!   playthroughs every game's tests use.
@@ -40,6 +41,7 @@ pub mod engine;
 pub mod games;
 pub mod testing;
 
+pub use games::pax_pamir;
 pub use games::raid;
 pub use games::vijayanagara;
 

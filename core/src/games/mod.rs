@@ -26,6 +26,7 @@
 
 #[cfg(feature = "test-games")]
 pub mod nim;
+pub mod pax_pamir;
 pub mod raid;
 pub mod vijayanagara;
 
@@ -127,6 +128,7 @@ impl Registry {
         let mut registry = Registry::default();
         registry.register(vijayanagara::Vijayanagara::entry());
         registry.register(raid::Raid::entry());
+        registry.register(pax_pamir::PaxPamir::entry());
         #[cfg(feature = "test-games")]
         registry.register(nim::Nim::entry());
         registry

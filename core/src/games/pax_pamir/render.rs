@@ -1,0 +1,107 @@
+//! The state as text: a readable board for the terminal and for logs of playthroughs. It shows
+//! what is on the table and every hand (a position, not a seat's view: see
+//! [`View`](super::View) for that).
+
+use std::fmt;
+
+use super::{Border, CardData, Coalition, Region, Slot, State, Suit};
+use super::words::{card_name, seat_name};
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cards = CardData::standard();
+        writeln!(
+            f,
+            "Pax Pamir, {} players, turn {}: {} to act, {} actions left; favored suit {}; deck {} cards",
+            self.players(),
+            self.turns,
+            seat_name(self.active),
+            self.turn.actions_left,
+            self.favored.title(),
+            self.deck.len()
+        )?;
+        for row in super::Row::ALL {
+            write!(f, "  market {row:<6}:")?;
+            for col in 0..Slot::COLUMNS {
+                let slot = Slot { row, col };
+                match self.market_card(slot) {
+                    Some(c) => write!(f, " [{}", card_name(cards, c))?,
+                    None => write!(f, " [empty")?,
+                }
+                let rupees = self.market_rupees(slot);
+                if rupees > 0 {
+                    write!(f, " +{rupees}")?;
+                }
+                write!(f, "]")?;
+            }
+            writeln!(f)?;
+        }
+        for p in self.turn_order() {
+            let player = &self.players[p];
+            let loyalty = player.loyalty.map_or("-".into(), Coalition::title);
+            writeln!(
+                f,
+                "  {} {loyalty}: {} VP, {} rupees, influence {}, cylinders in supply {}, gifts {}",
+                seat_name(p as u8),
+                player.vp,
+                player.rupees,
+                self.influence(cards, p),
+                self.cylinders_in_supply(p),
+                player.gifts.iter().filter(|&&g| g).count(),
+            )?;
+            let court: Vec<String> = player
+                .court
+                .as_slice()
+                .iter()
+                .map(|&c| {
+                    let spies: Vec<String> = (0..self.players())
+                        .filter(|&q| self.spies(c, q) > 0)
+                        .map(|q| format!("{}×{}", seat_name(q as u8), self.spies(c, q)))
+                        .collect();
+                    if spies.is_empty() { card_name(cards, c) } else { format!("{} (spies {})", card_name(cards, c), spies.join(" ")) }
+                })
+                .collect();
+            writeln!(f, "    court: {}", if court.is_empty() { "-".into() } else { court.join(", ") })?;
+            let hand: Vec<String> = player.hand.iter().map(|c| card_name(cards, c)).collect();
+            writeln!(f, "    hand: {}", if hand.is_empty() { "-".into() } else { hand.join(", ") })?;
+            if !player.prizes.is_empty() || !player.events.is_empty() {
+                let held: Vec<String> = player.prizes.iter().chain(player.events.iter()).map(|c| card_name(cards, c)).collect();
+                writeln!(f, "    prizes and events: {}", held.join(", "))?;
+            }
+        }
+        for r in Region::ALL {
+            let tribes: Vec<String> = (0..self.players())
+                .filter(|&p| self.tribes(p, r) > 0)
+                .map(|p| format!("{} tribes {}", seat_name(p as u8), self.tribes(p, r)))
+                .collect();
+            let armies: Vec<String> = Coalition::ALL
+                .into_iter()
+                .filter(|&k| self.armies(k, r) > 0)
+                .map(|k| format!("{} armies {}", k.title(), self.armies(k, r)))
+                .collect();
+            let ruler = self.ruler(r).map_or("no ruler".into(), |p| format!("ruled by {}", seat_name(p as u8)));
+            let pieces: Vec<String> = tribes.into_iter().chain(armies).collect();
+            writeln!(f, "  {:<12} {ruler}; {}", r.title(), if pieces.is_empty() { "empty".into() } else { pieces.join(", ") })?;
+        }
+        let roads: Vec<String> = Border::ALL
+            .into_iter()
+            .flat_map(|b| {
+                Coalition::ALL
+                    .into_iter()
+                    .filter(move |&k| self.roads(k, b) > 0)
+                    .map(move |k| format!("{} {}×{}", b.title(), k.title(), self.roads(k, b)))
+            })
+            .collect();
+        if !roads.is_empty() {
+            writeln!(f, "  roads: {}", roads.join(", "))?;
+        }
+        let blocks: Vec<String> = Coalition::ALL.iter().map(|&k| format!("{} {}", k.title(), self.blocks_on_map(k))).collect();
+        write!(f, "  blocks on the map: {}", blocks.join(", "))?;
+        let _ = Suit::ALL;
+        if let Some(outcome) = self.outcome {
+            let winners: Vec<String> = outcome.winners().map(|s| seat_name(s as u8)).collect();
+            write!(f, "\n  game over: {} won", winners.join(" and "))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,29 @@
+//! The random-simulation test of Pax Pamir: seeded games of random legal actions over 2 to 5
+//! players, every step checked (see `darbar::testing`): no dead end, listed actions apply,
+//! unlisted actions refused with the state unchanged, clone and snapshot round trips equal,
+//! the invariants, a resampled state that looks the same to the deciding seat, and an end
+//! within the step cap.
+
+use darbar::engine::Game;
+use darbar::pax_pamir::{Options, PaxPamir};
+use darbar::testing::{Checks, on_seeds, play_checked};
+
+fn games(env: &str, default: u64) -> u64 {
+    std::env::var(env).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+#[test]
+fn random_games_of_two_to_five_players_pass_every_check() {
+    let per_count = games("DARBAR_PAX_GAMES", 50);
+    for players in 2..=5u8 {
+        let game = PaxPamir::new(Options { players, ..Options::default() }).unwrap();
+        let results = on_seeds(2, 0..per_count, |seed| play_checked(&game, seed, Checks::Full));
+        let mut steps = 0;
+        for result in results {
+            let report = result.unwrap_or_else(|failure| panic!("{players} players: {failure}"));
+            assert!(game.is_terminal(&report.state));
+            steps += report.steps;
+        }
+        println!("{players} players: {per_count} games, {steps} steps");
+    }
+}
