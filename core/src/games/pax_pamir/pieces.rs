@@ -102,6 +102,14 @@ impl Ctx<'_> {
     /// Places a piece (PP-1.6): from supply; with an empty supply, by taking a piece in play
     /// (a decision); with none to take, the placement is skipped (PP-OQ-9).
     pub(crate) fn place(&mut self, player: u8, place: Place) {
+        if let Place::Spy(card) = place {
+            if self.s.court_owner(card).is_none() {
+                // Taking a tribe for the fallback can discard the very card (PP-11.3).
+                let (who, name) = (seat_name(player), card_name(self.cards, card));
+                self.log.say(|| format!("{name} has left the court: {who}'s spy is not placed (PP-7.3)"));
+                return;
+            }
+        }
         if self.s.supply_has(player, place) {
             self.put(player, place);
         } else if self.s.fallback_pieces(player, place).is_empty() {
