@@ -71,15 +71,6 @@ pub enum Purpose {
     Hostage(CardId, CardAction),
 }
 
-impl Purpose {
-    /// The card the bribe is for.
-    pub fn card(self) -> CardId {
-        match self {
-            Purpose::Play(c, _) | Purpose::Hostage(c, _) => c,
-        }
-    }
-}
-
 /// The step of a bribe negotiation (PP-7.2.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

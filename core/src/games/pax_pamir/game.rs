@@ -203,7 +203,9 @@ impl Game for PaxPamir {
         super::invariants::check(state, &self.cards)
     }
 
-    fn prompt<'s>(&self, _state: &'s State) -> Option<&'s str> {
-        None
+    /// A court card's facts or an event's two halves, in words, from the loaded card data.
+    fn card(&self, number: u32) -> Option<crate::engine::CardText> {
+        let card = super::CardId::new(u8::try_from(number).ok()?)?;
+        super::words::card_text(&self.cards, card)
     }
 }

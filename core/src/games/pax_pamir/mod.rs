@@ -63,4 +63,4 @@ pub use options::{
 };
 pub use state::{EndReason, Outcome, Player, State};
 pub use view::{PlayerView, RegionView, SlotView, View};
-pub use words::{card_name, seat_name};
+pub use words::{card_name, card_text, seat_name};

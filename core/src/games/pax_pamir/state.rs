@@ -151,6 +151,16 @@ impl State {
         self.active as usize
     }
 
+    /// Actions left this turn (PP-6.2).
+    pub fn actions_left(&self) -> u8 {
+        self.turn.actions_left
+    }
+
+    /// Seats in turn order, starting with the seat that took the first turn (PP-4.6).
+    pub fn seats_in_turn_order(&self) -> Vec<usize> {
+        self.turn_order().collect()
+    }
+
     /// The favored suit (PP-4.2).
     pub fn favored_suit(&self) -> Suit {
         self.favored
