@@ -27,3 +27,33 @@ fn random_games_of_two_to_five_players_pass_every_check() {
         println!("{players} players: {per_count} games, {steps} steps");
     }
 }
+
+#[test]
+fn random_games_with_every_alternative_reading_pass_every_check() {
+    use darbar::pax_pamir::{
+        BatchDiscard, GiftOrder, LeverageTiming, PurchaseEmptyColumn, RumorTarget,
+        SafeHouseSameCard, SpyRingOrder, WellConnectedWithBedfellows,
+    };
+    let per_count = games("DARBAR_PAX_GAMES", 50) / 2;
+    for players in 2..=5u8 {
+        let options = Options {
+            players,
+            open_hands: true,
+            purchase_empty_column: PurchaseEmptyColumn::LeaveOnSlot,
+            spy_ring_order: SpyRingOrder::Mirror,
+            leverage_timing: LeverageTiming::EndOfAction,
+            safe_house_same_card: SafeHouseSameCard::Forbidden,
+            rumor_target: RumorTarget::OtherPlayer,
+            batch_discard: BatchDiscard::OneByOne,
+            infrastructure_optional: true,
+            gift_order: GiftOrder::CheapestFirst,
+            well_connected_with_bedfellows: WellConnectedWithBedfellows::RingOrRegion,
+        };
+        let game = PaxPamir::new(options).unwrap();
+        let results = on_seeds(2, 0..per_count, |seed| play_checked(&game, seed, Checks::Full));
+        for result in results {
+            let report = result.unwrap_or_else(|failure| panic!("{players} players, alternatives: {failure}"));
+            assert!(game.is_terminal(&report.state));
+        }
+    }
+}

@@ -150,8 +150,6 @@ pub enum Frame {
     DiscardInOrder { player: u8, batch: CardSet },
     /// Step: overthrow rule A for `player` in `region` after a riot or rebuke (PP-11.3, PP-11.4).
     Overthrow { player: u8, region: Region },
-    /// Step: settle debts below zero (`leverage_timing = EndOfAction`, PP-OQ-3).
-    SettleDebts,
     /// D14: the active player discards down to the court limit (PP-12.1).
     CourtLimit,
     /// D14: the active player discards down to the hand limit (PP-12.2).

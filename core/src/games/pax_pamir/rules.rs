@@ -172,7 +172,6 @@ impl State {
             | Frame::Place { .. }
             | Frame::Repay { .. }
             | Frame::Overthrow { .. }
-            | Frame::SettleDebts
             | Frame::MarketEvent { .. }
             | Frame::Refill
             | Frame::EndTurn => return None,
@@ -344,6 +343,10 @@ impl Ctx<'_> {
     pub(crate) fn run(&mut self) {
         while self.s.outcome.is_none() {
             let Some(&frame) = self.s.stack.last() else { return };
+            if self.owes_debts_at(frame) {
+                self.settle_debts();
+                continue;
+            }
             match self.s.frame_choices(self.cards, frame) {
                 Some((_, _, choices)) if !choices.is_empty() => return,
                 Some(_) => {
@@ -382,7 +385,6 @@ impl Ctx<'_> {
             Frame::Place { player, place } => self.place(player, place),
             Frame::Repay { player } => self.repay(player),
             Frame::Overthrow { player, region } => self.overthrow_by_tribe_loss(player, region),
-            Frame::SettleDebts => self.settle_debts(),
             Frame::MarketEvent { row } => self.market_event(row),
             Frame::Refill => self.refill(),
             Frame::EndTurn => {
@@ -471,11 +473,9 @@ impl Ctx<'_> {
                 for frame in [Frame::EndTurn, Frame::Refill, Frame::MarketEvent { row: Row::Bottom }, Frame::MarketEvent { row: Row::Top }, Frame::HandLimit, Frame::CourtLimit] {
                     self.s.stack.push(frame);
                 }
-                self.push_settle();
             }
             (Frame::Actions, action) => {
                 self.s.stack.push(Frame::Actions);
-                self.push_settle();
                 self.declare(action);
             }
             (Frame::Bribe { briber, receiver, full, stage, purpose }, action) => {
@@ -585,11 +585,21 @@ impl Ctx<'_> {
         }
     }
 
-    /// Under `leverage_timing = EndOfAction`, debts are settled after each action (PP-OQ-3).
-    fn push_settle(&mut self) {
-        if self.s.options.leverage_timing == super::options::LeverageTiming::EndOfAction {
-            self.s.stack.push(Frame::SettleDebts);
-        }
+    /// Whether debts below zero are to be settled before `frame` (`leverage_timing =
+    /// EndOfAction`, PP-OQ-3): when an action has ended (the action step is back on top) and
+    /// between the steps of cleanup.
+    fn owes_debts_at(&self, frame: Frame) -> bool {
+        self.s.options.leverage_timing == super::options::LeverageTiming::EndOfAction
+            && matches!(
+                frame,
+                Frame::Actions
+                    | Frame::CourtLimit
+                    | Frame::HandLimit
+                    | Frame::MarketEvent { .. }
+                    | Frame::Refill
+                    | Frame::EndTurn
+            )
+            && (0..self.s.players()).any(|p| self.s.players[p].rupees < 0)
     }
 
     /// Declares an action of the action step (PP-6.5): a bribe first if one is owed.
