@@ -55,13 +55,48 @@ impl State {
     fn has_effect_for(&self, cards: &CardData, player: usize, card: CardId, action: CardAction) -> bool {
         let rank = cards.court(card).map_or(0, |c| c.rank);
         match action {
-            CardAction::Tax => !self.tax_sources(cards, player).is_empty(),
+            CardAction::Tax => {
+                Slot::all().any(|s| self.market_card(s).is_some() && self.market_rupees(s) > 0)
+                    || !self.taxable(cards, player).is_empty()
+            }
             CardAction::Gift => !self.gift_slots(player).is_empty(),
             CardAction::Build => Region::ALL.into_iter().any(|r| self.rules(player, r)),
-            CardAction::Move => !self.move_choices(cards, player, None).is_empty(),
+            CardAction::Move => self.can_move(cards, player),
             CardAction::Betray => !self.betray_targets(cards, player).is_empty(),
-            CardAction::Battle => rank > 0 && !self.battle_sites(cards, player).is_empty(),
+            CardAction::Battle => rank > 0 && self.can_battle(cards, player),
         }
+    }
+
+    /// Whether a Move has a step (PP-8.6): an army (or a Nationalism tribe) with an open
+    /// border, or a spy of the player where the ring has another card (the ring's neighbours
+    /// of a card are other cards, so a spy there always has a destination).
+    fn can_move(&self, cards: &CardData, player: usize) -> bool {
+        let no_roads = self.has_ability(cards, player, Ability::IndianSupplies);
+        if let Some(loyalty) = self.players[player].loyalty {
+            let nationalism = self.nationalism(cards, player);
+            let open = |r: Region| r.borders().any(|b| no_roads || self.roads(loyalty, b) > 0);
+            if Region::ALL.into_iter().any(|r| {
+                (self.armies(loyalty, r) > 0 || (nationalism && self.tribes(player, r) > 0)) && open(r)
+            }) {
+                return true;
+            }
+        }
+        let mut cards_in_courts = 0;
+        let mut spy = false;
+        for (_, card) in self.court_cards() {
+            cards_in_courts += 1;
+            spy |= self.spies(card, player) > 0;
+        }
+        spy && cards_in_courts >= 2
+    }
+
+    /// Whether a Battle has a site (PP-8.8.1).
+    fn can_battle(&self, cards: &CardData, player: usize) -> bool {
+        let regions = Region::ALL.into_iter().map(Site::Region);
+        let courts = self.court_cards().map(|(_, c)| Site::Card(c));
+        regions.chain(courts).any(|site| {
+            self.strength(cards, player, site) >= 1 && !self.removable(cards, player, site).is_empty()
+        })
     }
 
     // ----- Tax (PP-8.3) ---------------------------------------------------------------------

@@ -347,6 +347,10 @@ impl Ctx<'_> {
                 self.settle_debts();
                 continue;
             }
+            // The action step always offers its end: no need to list its choices here.
+            if frame == Frame::Actions {
+                return;
+            }
             match self.s.frame_choices(self.cards, frame) {
                 Some((_, _, choices)) if !choices.is_empty() => return,
                 Some(_) => {

@@ -272,12 +272,16 @@ impl State {
     /// The ruler of `region` (PP-10.2): the player with a tribe there whose ruling pieces are
     /// strictly more than every other player's and than the armies of each single coalition.
     pub fn ruler(&self, region: Region) -> Option<usize> {
-        let pieces: Vec<u8> = (0..self.players()).map(|p| self.ruling_pieces(p, region)).collect();
+        let n = self.players();
+        let mut pieces = [0u8; MAX_PLAYERS];
+        for (p, count) in pieces.iter_mut().enumerate().take(n) {
+            *count = self.ruling_pieces(p, region);
+        }
         let most_armies = Coalition::ALL.iter().map(|&c| self.armies(c, region)).max().unwrap_or(0);
-        (0..self.players()).find(|&p| {
+        (0..n).find(|&p| {
             self.tribes(p, region) >= 1
                 && pieces[p] > most_armies
-                && (0..self.players()).all(|q| q == p || pieces[p] > pieces[q])
+                && (0..n).all(|q| q == p || pieces[p] > pieces[q])
         })
     }
 
