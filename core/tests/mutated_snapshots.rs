@@ -1,6 +1,6 @@
 //! The snapshot mutation fuzz ([`darbar::testing::fuzz_snapshots`]) for every game of the
 //! standard registry (with the `test-games` feature: Vijayanagara without Event cards, the
-//! raid game and Nim): damaged snapshots of states reached by random play are refused with a
+//! raid game, Pax Pamir and Nim): damaged snapshots of states reached by random play are refused with a
 //! typed error, or load as states the rules play on, checked for some steps, with no panic.
 //!
 //! The default run is bounded for CI ([`darbar::testing::DEFAULT_FUZZ_CASES`] cases per game).
@@ -47,12 +47,12 @@ fn fuzz(name: &str) {
 #[test]
 fn every_registered_game_is_fuzzed() {
     let names = Registry::standard().names();
-    for name in ["vijayanagara", "raid", "nim"] {
+    for name in ["vijayanagara", "raid", "pax_pamir", "nim"] {
         assert!(names.contains(&name), "{name} is not registered");
     }
     assert_eq!(
         names.len(),
-        3,
+        4,
         "a new game needs its fuzz test here: {names:?}"
     );
 }
@@ -70,4 +70,9 @@ fn mutated_raid_snapshots_are_refused_or_play_on() {
 #[test]
 fn mutated_nim_snapshots_are_refused_or_play_on() {
     fuzz("nim");
+}
+
+#[test]
+fn mutated_pax_pamir_snapshots_are_refused_or_play_on() {
+    fuzz("pax_pamir");
 }

@@ -3,7 +3,8 @@
 
 use crate::engine::{Rule, Snapshot, Violation};
 
-use super::frame::Frame;
+use super::action::{MAX_BRIBE, Piece};
+use super::frame::{BribeStage, Frame, Place, Purpose, Site};
 use super::state::{BLOCKS, CYLINDERS, MAX_PLAYERS};
 use super::{CardData, CardId, CardSet, Coalition, Options, State};
 
@@ -24,6 +25,10 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
     }
     if state.active() >= n || state.start_seat as usize >= n {
         return broken("PP-4.6", "the active or starting seat is not at the table".into());
+    }
+    let setup = matches!(state.stack.first(), Some(Frame::ChooseLoyalty { .. }));
+    if !setup && (0..n).any(|p| state.players[p].loyalty.is_none()) {
+        return broken("PP-4.6", "a seat has no loyalty after setup".into());
     }
     check_cards(state, cards)?;
     check_pieces(state)?;
@@ -63,11 +68,35 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
             return broken("PP-14.1", format!("rupees lie on Public Withdrawal at {slot}"));
         }
     }
+    // PP-1.5: rupees come from the bank only as the 4 of setup, 2 for each leveraged card
+    // played (once each: nothing comes back from the discard pile) and the 3 of Backing of
+    // Persian Aristocracy; every other move passes them between players, the market and the
+    // bank. So the rupees in play never exceed that sum, and a debt never exceeds the leverage.
+    let leveraged = cards.court_cards().iter().filter(|c| c.leveraged()).count() as i64;
+    let ceiling = 4 * n as i64 + 2 * leveraged + 3;
+    let held: i64 = (0..n).map(|p| i64::from(state.players[p].rupees)).sum::<i64>()
+        + state.market_rupees.iter().map(|&r| i64::from(r)).sum::<i64>();
+    if held > ceiling || (0..n).any(|p| i64::from(state.players[p].rupees) < -2 * leveraged) {
+        return broken("PP-1.5", format!("{held} rupees in play, more than the {ceiling} the bank can have paid out"));
+    }
     let total: usize = state.piles.iter().map(|&s| s as usize).sum();
     if state.deck.len() > total || total != 40 + 6 * n {
         return broken("PP-4.3", format!("piles of {total} cards for {n} players, deck {}", state.deck.len()));
     }
     for &(owner, piece) in &state.turn.placed {
+        let owners = match piece {
+            Piece::Army(_) | Piece::Road(_) => 3,
+            Piece::Tribe(_) | Piece::Gift(_) => n,
+            Piece::Spy(card) => {
+                if !card.is_court() {
+                    return broken("PP-1.6", format!("a spy marked placed on {card}, not a court card"));
+                }
+                n
+            }
+        };
+        if owner as usize >= owners {
+            return broken("PP-1.6", format!("a piece marked placed for owner {owner}"));
+        }
         if state.placed_at(owner, piece) > state.count_at(owner, piece) {
             return broken("PP-1.6", format!("more pieces marked placed at {piece} than there are"));
         }
@@ -210,6 +239,9 @@ fn check_stack(state: &State, cards: &CardData) -> Result<(), Violation> {
             return broken("PP-16", format!("a pending {frame:?} names a seat not at the table"));
         }
     }
+    for (depth, frame) in state.stack.iter().enumerate() {
+        check_frame(state, cards, depth, *frame)?;
+    }
     let setup = matches!(state.stack.first(), Some(Frame::ChooseLoyalty { .. }));
     let in_turn = matches!(state.stack.first(), Some(Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn));
     if !setup && !in_turn {
@@ -231,4 +263,110 @@ impl Snapshot for State {
     fn validate(&self) -> Result<(), Violation> {
         check(self, CardData::standard())
     }
+}
+
+/// One frame's contents make sense: its cards are of the right kind and where the frame needs
+/// them, its counts within what its rule allows, and it stands where the rules put it.
+fn check_frame(state: &State, cards: &CardData, depth: usize, frame: Frame) -> Result<(), Violation> {
+    let n = state.players();
+    let bad = |rule: &'static str, what: &str| broken(rule, format!("a pending {frame:?}: {what}"));
+    let court = |card: CardId| card.is_court() && cards.court(card).is_some();
+    let bottom_only = matches!(frame, Frame::ChooseLoyalty { .. } | Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn);
+    if bottom_only && depth != 0 {
+        return bad("PP-6.1", "not at the bottom of the stack");
+    }
+    match frame {
+        Frame::ChooseLoyalty { position, seat } => {
+            let chosen = (0..n).filter(|&p| state.players[p].loyalty.is_some()).count();
+            let next = (state.start_seat as usize + position as usize) % n;
+            if position as usize >= n
+                || chosen != position as usize
+                || seat as usize != next
+                || (0..position as usize).any(|i| state.players[(state.start_seat as usize + i) % n].loyalty.is_none())
+            {
+                return bad("PP-4.6", "not the next loyalty choice");
+            }
+        }
+        Frame::Blackmail { used } => {
+            if used.iter().any(|c| !state.players[state.active()].court.contains(c)) {
+                return bad("PP-15", "a used Blackmail card not in the active court");
+            }
+        }
+        Frame::Bribe { briber, receiver, full, stage, purpose } => {
+            if briber != state.active || receiver == briber || full == 0 || full > MAX_BRIBE {
+                return bad("PP-7.2.3", "not a bribe the rules open");
+            }
+            let amount_ok = match stage {
+                BribeStage::Offer { .. } => true,
+                BribeStage::Answer { asked } => asked < full,
+                BribeStage::Countered { amount } => amount > 0 && amount <= full,
+            };
+            let card_ok = match purpose {
+                Purpose::Play(card, _) => court(card) && state.players[briber as usize].hand.contains(card),
+                Purpose::Hostage(card, _) => court(card) && state.players[briber as usize].court.contains(card),
+            };
+            if !amount_ok || !card_ok {
+                return bad("PP-7.2.3", "an amount or card out of place");
+            }
+        }
+        Frame::Icons { card, next, .. } => {
+            if !court(card) || next as usize > cards.court(card).map_or(0, |c| c.impact_icons.len()) {
+                return bad("PP-7.3", "not a played card's icons");
+            }
+        }
+        Frame::Place { place, .. } | Frame::Fallback { place, .. } => {
+            if let Place::Spy(card) = place {
+                if !court(card) {
+                    return bad("PP-7.3", "a spy for a card that is not a court card");
+                }
+            }
+        }
+        Frame::Tax { left, taken, .. } => {
+            if left > 3 || taken > 3 || left + taken > 3 {
+                return bad("PP-8.3", "more than a rank allows");
+            }
+        }
+        Frame::BuildBlock { left, .. } => {
+            if left == 0 || left > 6 {
+                return bad("PP-8.5", "more blocks than a Build places");
+            }
+        }
+        Frame::Move { player, left, moved, spy } => {
+            let spy_ok = spy.is_none_or(|c| court(c) && state.spies(c, player as usize) > 0);
+            if left > 3 || moved > 3 || left + moved > 3 || !spy_ok || (spy.is_some() && left == 0) {
+                return bad("PP-8.6", "more steps than a rank allows, or a spy not there");
+            }
+        }
+        Frame::Prize { card, .. } => {
+            if !court(card) || !state.discard.contains(card) || cards.court(card).is_some_and(|c| c.prize.is_none()) {
+                return bad("PP-8.7", "not a betrayed card with a prize");
+            }
+        }
+        Frame::BattleSite { rank, .. } => {
+            if !(1..=3).contains(&rank) {
+                return bad("PP-8.8", "a rank out of 1-3");
+            }
+        }
+        Frame::Battle { site, left, removed, .. } => {
+            let site_ok = match site {
+                Site::Region(_) => true,
+                Site::Card(c) => court(c) && state.court_owner(c).is_some(),
+            };
+            if !site_ok || left > 3 || removed > 3 || left + removed > 3 {
+                return bad("PP-8.8", "not a battle the rules start");
+            }
+        }
+        Frame::SafeHouse { from, .. } => {
+            if !court(from) {
+                return bad("PP-15", "a Safe House spy from a card that is not a court card");
+            }
+        }
+        Frame::DiscardInOrder { batch, .. } => {
+            if batch.iter().any(|c| !court(c)) {
+                return bad("PP-11.1", "a batch with a card that is not a court card");
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }

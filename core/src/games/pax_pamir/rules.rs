@@ -496,7 +496,7 @@ impl Ctx<'_> {
                 let _ = (player, left, taken);
             }
             (Frame::Tax { player, left, taken }, source) => {
-                self.s.stack.push(Frame::Tax { player, left: left - 1, taken: taken + 1 });
+                self.s.stack.push(Frame::Tax { player, left: left.saturating_sub(1), taken: taken + 1 });
                 self.tax_one(player, source);
             }
             (Frame::Gift { player }, Action::GiftOn(g)) => {
@@ -516,7 +516,7 @@ impl Ctx<'_> {
             }
             (Frame::BuildBlock { player, left }, space) => {
                 if left > 1 {
-                    self.s.stack.push(Frame::BuildBlock { player, left: left - 1 });
+                    self.s.stack.push(Frame::BuildBlock { player, left: left.saturating_sub(1) });
                 }
                 self.build_block(player, space);
             }
@@ -527,7 +527,7 @@ impl Ctx<'_> {
                 self.s.stack.push(Frame::Move { player, left, moved, spy: Some(card) });
             }
             (Frame::Move { player, left, moved, spy }, step) => {
-                self.s.stack.push(Frame::Move { player, left: left - 1, moved: moved + 1, spy: None });
+                self.s.stack.push(Frame::Move { player, left: left.saturating_sub(1), moved: moved + 1, spy: None });
                 self.move_step(player, step, spy);
             }
             (Frame::BetrayTarget { player }, Action::Betray(card)) => self.betray(player, card),
@@ -546,7 +546,7 @@ impl Ctx<'_> {
             }
             (Frame::Battle { .. }, Action::Stop) => {}
             (Frame::Battle { player, site, left, removed }, removal) => {
-                self.s.stack.push(Frame::Battle { player, site, left: left - 1, removed: removed + 1 });
+                self.s.stack.push(Frame::Battle { player, site, left: left.saturating_sub(1), removed: removed + 1 });
                 self.battle_remove(player, site, removal);
             }
             (Frame::SafeHouse { owner, .. }, Action::SafeHouse(card)) => {
@@ -557,7 +557,7 @@ impl Ctx<'_> {
             (Frame::SafeHouse { .. }, _) => {}
             (Frame::Shortfall { player, left }, Action::Discard(card)) => {
                 if left > 1 {
-                    self.s.stack.push(Frame::Shortfall { player, left: left - 1 });
+                    self.s.stack.push(Frame::Shortfall { player, left: left.saturating_sub(1) });
                 }
                 self.discard_card(player, card);
             }

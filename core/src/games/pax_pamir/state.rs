@@ -238,10 +238,11 @@ impl State {
 
     /// Cylinders of `seat` in play: tribes, spies and gifts (PP-1.2, PP-13.4).
     pub fn cylinders_in_play(&self, seat: usize) -> u8 {
-        let tribes: u8 = self.tribes[seat].iter().sum();
-        let spies: u8 = self.spies.iter().map(|s| s[seat]).sum();
-        let gifts = self.players[seat].gifts.iter().filter(|&&g| g).count() as u8;
-        tribes + spies + gifts
+        // Summed wide, so that a damaged snapshot cannot wrap a count past its limit.
+        let tribes: u32 = self.tribes[seat].iter().map(|&t| u32::from(t)).sum();
+        let spies: u32 = self.spies.iter().map(|s| u32::from(s[seat])).sum();
+        let gifts = self.players[seat].gifts.iter().filter(|&&g| g).count() as u32;
+        (tribes + spies + gifts).min(u32::from(u8::MAX)) as u8
     }
 
     /// Cylinders of `seat` in its supply.
@@ -252,7 +253,8 @@ impl State {
     /// Blocks of `coalition` on the map: armies and roads (PP-13.2).
     pub fn blocks_on_map(&self, coalition: Coalition) -> u8 {
         let c = coalition.index();
-        self.armies[c].iter().sum::<u8>() + self.roads[c].iter().sum::<u8>()
+        let count: u32 = self.armies[c].iter().chain(&self.roads[c]).map(|&b| u32::from(b)).sum();
+        count.min(u32::from(u8::MAX)) as u8
     }
 
     /// Blocks of `coalition` in its supply.
