@@ -324,4 +324,9 @@ pub struct Turn {
     pub withdrawn_play: CardSet,
     /// Cards whose hostage bribe was withdrawn this turn (PP-OQ-10).
     pub withdrawn_hostage: CardSet,
+    /// Cards whose renewed negotiation was withdrawn too: not declared again this turn, so
+    /// that declaring and withdrawing cannot repeat without end (PP-OQ-10: "keeps every turn
+    /// finite").
+    #[serde(default)]
+    pub closed: CardSet,
 }

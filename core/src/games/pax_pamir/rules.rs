@@ -263,6 +263,7 @@ impl State {
     fn play_bribe_affordable(&self, cards: &CardData, player: usize, card: CardId) -> bool {
         match self.play_bribe(cards, player, card) {
             None => true,
+            Some(_) if self.turn.closed.contains(card) => false,
             Some((receiver, full)) => {
                 let stage = BribeStage::Offer { retry: self.turn.withdrawn_play.contains(card) };
                 let (_, _, choices) =
@@ -275,6 +276,7 @@ impl State {
     fn hostage_bribe_affordable(&self, cards: &CardData, player: usize, card: CardId, action: CardAction) -> bool {
         match self.hostage_bribe(cards, player, card) {
             None => true,
+            Some(_) if self.turn.closed.contains(card) => false,
             Some((receiver, full)) => {
                 let stage = BribeStage::Offer { retry: self.turn.withdrawn_hostage.contains(card) };
                 let purpose = Purpose::Hostage(card, action);
@@ -679,10 +681,15 @@ impl Ctx<'_> {
             }
             (_, Action::Withdraw) => {
                 self.log.say(|| format!("{b} withdraws the action (PP-6.5)"));
-                match purpose {
-                    Purpose::Play(card, _) => self.s.turn.withdrawn_play.insert(card),
-                    Purpose::Hostage(card, _) => self.s.turn.withdrawn_hostage.insert(card),
+                let turn = &mut self.s.turn;
+                let (card, withdrawn) = match purpose {
+                    Purpose::Play(card, _) => (card, &mut turn.withdrawn_play),
+                    Purpose::Hostage(card, _) => (card, &mut turn.withdrawn_hostage),
+                };
+                if withdrawn.contains(card) {
+                    turn.closed.insert(card);
                 }
+                withdrawn.insert(card);
             }
             _ => {}
         }
