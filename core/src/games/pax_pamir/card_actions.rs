@@ -413,7 +413,7 @@ impl Ctx<'_> {
                 self.s.carry_mark(owner, Piece::Army(from), Piece::Army(to));
                 self.s.armies[k.index()][from.index()] -= 1;
                 self.s.armies[k.index()][to.index()] += 1;
-                self.log.say(|| format!("{who} moves a {} army from {} to {}", k.title(), from.title(), to.title()));
+                self.log.say(|| format!("{who} moves {} army from {} to {}", k.with_article(), from.title(), to.title()));
             }
             Action::MoveTribe(from, to) => {
                 self.s.carry_mark(player, Piece::Tribe(from), Piece::Tribe(to));
@@ -447,11 +447,11 @@ impl Ctx<'_> {
                 self.remove(q, Piece::Tribe(r));
             }
             (Site::Region(r), Action::RemoveArmy(k)) => {
-                self.log.say(|| format!("{who} removes a {} army in {}", k.title(), r.title()));
+                self.log.say(|| format!("{who} removes {} army in {}", k.with_article(), r.title()));
                 self.remove(k.index() as u8, Piece::Army(r));
             }
             (Site::Region(_), Action::RemoveRoad(k, b)) => {
-                self.log.say(|| format!("{who} removes a {} road on {}", k.title(), b.title()));
+                self.log.say(|| format!("{who} removes {} road on {}", k.with_article(), b.title()));
                 self.remove(k.index() as u8, Piece::Road(b));
             }
             (Site::Card(c), Action::RemoveSpy(q)) => {

@@ -125,9 +125,9 @@ impl Ctx<'_> {
             let who = seat_name(player);
             self.log.say(|| {
                 format!(
-                    "{who} has no political card of {} left: {} go home (PP-11.3)",
+                    "{who} has no political card of {} left: {} home (PP-11.3)",
                     region.title(),
-                    crate::engine::log::counted(tribes, "tribe", "tribes")
+                    crate::engine::log::counted(tribes, "tribe goes", "tribes go")
                 )
             });
         }

@@ -85,7 +85,7 @@ impl Ctx<'_> {
         self.s.market[slot.index()] = None;
         let (who, name) = (seat_name(player), card_name(self.cards, card));
         self.log.say(|| {
-            let gain = if taken > 0 { format!(" and takes the {taken} rupees on it") } else { String::new() };
+            let gain = if taken > 0 { format!(" and takes the {} on it", crate::engine::log::counted(taken, "rupee", "rupees")) } else { String::new() };
             format!("{who} buys {name} from {slot} for {cost}{gain}")
         });
         if card.is_court() {

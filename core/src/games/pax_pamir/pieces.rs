@@ -153,8 +153,8 @@ impl Ctx<'_> {
                 Place::Tribe(r) => format!("{who} places a tribe in {}", r.title()),
                 Place::Spy(c) => format!("{who} places a spy on {}", card_name(cards, c)),
                 Place::Gift(g) => format!("{who} places a gift on the {}-rupee slot", g.price()),
-                Place::Army(k, r) => format!("{who} places a {} army in {}", k.title(), r.title()),
-                Place::Road(k, b) => format!("{who} places a {} road on {}", k.title(), b.title()),
+                Place::Army(k, r) => format!("{who} places {} army in {}", k.with_article(), r.title()),
+                Place::Road(k, b) => format!("{who} places {} road on {}", k.with_article(), b.title()),
             }
         });
     }

@@ -102,6 +102,6 @@ impl fmt::Display for State {
             let winners: Vec<String> = outcome.winners().map(|s| seat_name(s as u8)).collect();
             write!(f, "\n  game over: {} won", winners.join(" and "))?;
         }
-        Ok(())
+        writeln!(f)
     }
 }

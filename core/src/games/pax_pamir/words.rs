@@ -36,6 +36,12 @@ impl Coalition {
     pub fn title(self) -> String {
         title(self.code())
     }
+
+    /// The name with its indefinite article: `an Afghan`, `a British`.
+    pub fn with_article(self) -> String {
+        let article = if self == Coalition::Afghan { "an" } else { "a" };
+        format!("{article} {}", self.title())
+    }
 }
 
 impl Suit {
