@@ -2,3 +2,5 @@
 //! `pp_<section>_…`, test vectors `pp_tv_<n>_…`).
 
 mod random;
+mod scenario;
+mod vectors;
