@@ -38,5 +38,7 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::vijayanagara::VijayanagaraState>()?;
     m.add_class::<games::raid::RaidGame>()?;
     m.add_class::<games::raid::RaidState>()?;
+    m.add_class::<games::pax_pamir::PaxPamirGame>()?;
+    m.add_class::<games::pax_pamir::PaxPamirState>()?;
     Ok(())
 }

@@ -26,6 +26,14 @@ and the kingdom raid dice game, a solo game whose engine is the GM (``RaidGame``
     # ... play to the end, then carry the campaign into the next game (RG-11):
     following = raid.new_campaign_state(state.campaign_after(), seed=8)
 
+and Pax Pamir (2nd edition, Wehrlegig Games) for 2 to 5 players (``PaxPamirGame`` and
+``PaxPamirState``)::
+
+    pamir = darbar.load_game("pax_pamir", players=4)
+    state = pamir.new_initial_state(seed=3)
+    state.market()[0]                 # {"slot": "top-0", "card": ..., "cost": 0, ...}
+    state.view(0)                     # what P1 may see: the other hands hidden (PP-0.4)
+
 Decisions are lists of choices: ``state.current_player()`` is the seat that must decide (or
 ``None``), ``state.legal_actions()`` the numbers of its choices, ``state.legal_actions_typed()``
 the same as :class:`Action` objects, and ``state.apply_action(a)`` takes either, or the text.
@@ -58,6 +66,8 @@ from ._darbar import (
     Action,
     Card,
     Game,
+    PaxPamirGame,
+    PaxPamirState,
     RaidGame,
     RaidState,
     State,
@@ -157,6 +167,8 @@ __all__ = [
     "IllegalActionError",
     "InvariantError",
     "NotYourTurnError",
+    "PaxPamirGame",
+    "PaxPamirState",
     "RaidGame",
     "RaidState",
     "ReplayError",

@@ -22,6 +22,8 @@ __all__ = [
     "VijayanagaraState",
     "RaidGame",
     "RaidState",
+    "PaxPamirGame",
+    "PaxPamirState",
 ]
 
 _S = TypeVar("_S", bound="State")
@@ -146,8 +148,9 @@ class _RaidView(TypedDict):
 
 class _GameResult(TypedDict):
     """One game of ``play_games``; ``winners``, ``victory_points`` and ``events`` are
-    Vijayanagara's, ``ending``, ``day`` and ``rank`` the raid game's, ``record`` there with
-    ``records=True``."""
+    Vijayanagara's, ``ending``, ``day`` and ``rank`` the raid game's, ``winners``,
+    ``victory_points``, ``ending`` (``"lead"`` or ``"final_check"``) and ``turns`` Pax Pamir's,
+    ``record`` there with ``records=True``."""
 
     seed: int
     returns: List[float]
@@ -158,6 +161,7 @@ class _GameResult(TypedDict):
     ending: NotRequired[Optional[str]]
     day: NotRequired[int]
     rank: NotRequired[Optional[str]]
+    turns: NotRequired[int]
     record: NotRequired[str]
 
 class _Pieces(TypedDict):
@@ -199,6 +203,121 @@ class _View(TypedDict):
     victory_points: int
     current_card: Optional[str]
 
+_PaxPamirCoalition: TypeAlias = Literal["afghan", "british", "russian"]
+
+_PaxPamirSuit: TypeAlias = Literal["political", "intelligence", "economic", "military"]
+
+_PaxPamirEnding: TypeAlias = Literal["lead", "final_check"]
+
+class _PaxPamirOptions(TypedDict):
+    """Every Pax Pamir option with its value (``PaxPamirGame.options``); the open questions of
+    the rules (PP-OQ-n) each with the reading the rules specification takes by default."""
+
+    players: int
+    open_hands: bool
+    purchase_empty_column: Literal["bank", "leave_on_slot"]
+    spy_ring_order: Literal["turn_order", "mirror"]
+    leverage_timing: Literal["immediate", "end_of_action"]
+    safe_house_same_card: Literal["allowed", "forbidden"]
+    rumor_target: Literal["any_player", "other_player"]
+    batch_discard: Literal["together", "one_by_one"]
+    infrastructure_optional: bool
+    gift_order: Literal["any_slot", "cheapest_first"]
+    well_connected_with_bedfellows: Literal["graph2", "ring_or_region"]
+
+class _PaxPamirOptionArgs(TypedDict, total=False):
+    """The options ``load_game("pax_pamir", ...)`` takes as keyword arguments; any not given
+    keeps its default (3 players, hidden hands)."""
+
+    players: int
+    open_hands: bool
+    purchase_empty_column: Literal["bank", "leave_on_slot"]
+    spy_ring_order: Literal["turn_order", "mirror"]
+    leverage_timing: Literal["immediate", "end_of_action"]
+    safe_house_same_card: Literal["allowed", "forbidden"]
+    rumor_target: Literal["any_player", "other_player"]
+    batch_discard: Literal["together", "one_by_one"]
+    infrastructure_optional: bool
+    gift_order: Literal["any_slot", "cheapest_first"]
+    well_connected_with_bedfellows: Literal["graph2", "ring_or_region"]
+
+class _PaxPamirSlot(TypedDict):
+    """One market slot (``PaxPamirState.market``)."""
+
+    slot: str
+    card: Optional[int]
+    name: Optional[str]
+    rupees: int
+    cost: Optional[int]
+
+class _PaxPamirRegion(TypedDict):
+    """One region of the map (``PaxPamirState.regions``)."""
+
+    tribes: List[int]
+    armies: Dict[_PaxPamirCoalition, int]
+    ruler: Optional[int]
+
+class _PaxPamirScore(TypedDict):
+    """What decides the winner for one seat (``PaxPamirState.scores``, PP-13.9)."""
+
+    vp: int
+    military_stars: int
+    rupees: int
+
+class _PaxPamirSlotView(TypedDict):
+    """One market slot as a seat sees it."""
+
+    slot: str
+    card: Optional[int]
+    rupees: int
+
+class _PaxPamirPlayerView(TypedDict):
+    """One seat as the viewer sees it: ``hand`` is ``None`` for another seat's hand unless
+    the game has ``open_hands`` (PP-0.4)."""
+
+    name: str
+    loyalty: Optional[Literal["Afghan", "British", "Russian"]]
+    rupees: int
+    vp: int
+    influence: int
+    court: List[int]
+    hand: Optional[List[int]]
+    hand_size: int
+    prizes: List[int]
+    gifts: List[bool]
+    events: List[int]
+    stars: List[int]
+    cylinders_in_supply: int
+
+class _PaxPamirRegionView(TypedDict):
+    """One region as a seat sees it; ``armies`` in coalition order."""
+
+    region: Literal["Persia", "Transcaspia", "Herat", "Kabul", "Kandahar", "Punjab"]
+    tribes: List[int]
+    armies: List[int]
+    ruler: Optional[int]
+
+class _PaxPamirView(TypedDict):
+    """What one seat may see (``PaxPamirState.view``): the table, its own hand and the others'
+    hand sizes; never the deck's order."""
+
+    seat: int
+    active: int
+    deciding: Optional[List[Union[int, str]]]
+    actions_left: int
+    favored_suit: Literal["Political", "Intelligence", "Economic", "Military"]
+    market: List[_PaxPamirSlotView]
+    deck_size: int
+    discard_pile: List[int]
+    global_events: List[int]
+    rumor: Optional[int]
+    players: List[_PaxPamirPlayerView]
+    regions: List[_PaxPamirRegionView]
+    roads: List[List[int]]
+    spies: List[List[Any]]
+    blocks_on_map: List[int]
+    winners: Optional[List[int]]
+
 __version__: str
 
 @overload
@@ -219,6 +338,11 @@ def load_game(
     **options: Unpack[_RuleOptionArgs],
 ) -> VijayanagaraGame:
     """Loads Vijayanagara, with rule options as keyword arguments."""
+
+@overload
+def load_game(name: Literal["pax_pamir"], **options: Unpack[_PaxPamirOptionArgs]) -> PaxPamirGame:
+    """Loads Pax Pamir, with its options (``players``, ``open_hands``, ...) as keyword
+    arguments."""
 
 @overload
 def load_game(name: str, **options: Any) -> Game:
@@ -604,3 +728,81 @@ class RaidState(State):
     def campaign_after(self) -> str:
         """The campaign for the next game (RG-11), as JSON text for
         ``RaidGame.new_campaign_state``."""
+
+@final
+class PaxPamirGame(Game):
+    """Pax Pamir (2nd edition) with its options: seats ``"P1"`` onwards."""
+
+    @property
+    def options(self) -> _PaxPamirOptions:  # type: ignore[override]
+        """Every option with its value, as a new dict."""
+
+    def card(self, number: int) -> Optional[Card]:
+        """Card ``number`` in words from the card data (PP-3); ``None`` for a number that is
+        no card (1 to 116)."""
+
+    def new_initial_state(self, seed: int = 0) -> PaxPamirState: ...
+
+@final
+class PaxPamirState(State):
+    """A position of Pax Pamir: the whole position, every hand included; what a seat may see
+    is ``view(seat)``. Regions, borders, coalitions and suits are named by their codes
+    (``"kabul"``, ``"herat-kabul"``, ``"afghan"``, ``"military"``)."""
+
+    def options(self) -> _PaxPamirOptions: ...  # type: ignore[override]
+    def view(self, seat: Optional[_Seat] = None) -> _PaxPamirView:  # type: ignore[override]
+        """What ``seat`` may see: the other hands hidden unless ``open_hands`` (PP-0.4)."""
+
+    def phase(self) -> str:
+        """What is being decided now (``"Loyalty"``, ``"Action"``, ``"Bribe"``, ...) or
+        ``"GameOver"``."""
+
+    def market(self) -> List[_PaxPamirSlot]:
+        """The 12 market slots in fill order (``top-0``, ``bottom-0``, ``top-1``, ...), with
+        the cost to the seat whose turn it is (PP-7.1.2)."""
+
+    def court(self, seat: _Seat) -> List[int]:
+        """A seat's court, left to right, by card number."""
+
+    def hand(self, seat: _Seat) -> List[int]:
+        """A seat's hand: the whole position's knowledge, hidden from the other seats."""
+
+    def prizes(self, seat: _Seat) -> List[int]: ...
+    def regions(self) -> Dict[str, _PaxPamirRegion]:
+        """The map by region code, in map order (PP-2.1)."""
+
+    def rulers(self) -> Dict[str, Optional[int]]:
+        """Who rules each region (PP-10.2)."""
+
+    def roads(self) -> Dict[str, Dict[_PaxPamirCoalition, int]]:
+        """The roads on each border by coalition, in border order (PP-2.2)."""
+
+    def favored_suit(self) -> _PaxPamirSuit: ...
+    def vp(self) -> List[int]:
+        """Victory points by seat, final once the game is over."""
+
+    def scores(self) -> List[_PaxPamirScore]:
+        """By seat, what decides the winner (PP-13.9): VP, then military stars, then
+        rupees."""
+
+    def influence(self, seat: _Seat) -> int: ...
+    def rupees(self, seat: _Seat) -> int: ...
+    def loyalty(self, seat: _Seat) -> Optional[_PaxPamirCoalition]: ...
+    def stars(self, seat: _Seat) -> Dict[_PaxPamirSuit, int]: ...
+    def dominant_coalition(self) -> Optional[_PaxPamirCoalition]:
+        """The coalition dominant in a Dominance Check now (PP-13.2), or ``None``."""
+
+    def deck_size(self) -> int: ...
+    def discard_pile(self) -> List[int]: ...
+    def winners(self) -> List[int]:
+        """The winning seats once the game is over; empty while it goes on."""
+
+    def ending(self) -> Optional[_PaxPamirEnding]:
+        """``"lead"`` (PP-13.8) or ``"final_check"`` (PP-13.9); ``None`` while the game goes
+        on."""
+
+    def active_player(self) -> int:
+        """The seat whose turn it is."""
+
+    def actions_left(self) -> int: ...
+    def turns(self) -> int: ...

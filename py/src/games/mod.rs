@@ -3,6 +3,7 @@
 //!
 //! A game without a module here (Nim) is played through the generic classes alone.
 
+pub(crate) mod pax_pamir;
 pub(crate) mod raid;
 pub(crate) mod vijayanagara;
 
@@ -36,6 +37,7 @@ pub(crate) fn wrap_game(py: Python<'_>, loaded: Arc<Loaded>) -> PyResult<Bound<'
             Bound::new(py, base.add_subclass(vijayanagara::VijayanagaraGame))?.into_any()
         }
         raid::NAME => Bound::new(py, base.add_subclass(raid::RaidGame))?.into_any(),
+        pax_pamir::NAME => Bound::new(py, base.add_subclass(pax_pamir::PaxPamirGame))?.into_any(),
         _ => Bound::new(py, base)?.into_any(),
     })
 }
@@ -58,6 +60,7 @@ pub(crate) fn wrap_state(
             Bound::new(py, base.add_subclass(vijayanagara::VijayanagaraState))?.into_any()
         }
         raid::NAME => Bound::new(py, base.add_subclass(raid::RaidState))?.into_any(),
+        pax_pamir::NAME => Bound::new(py, base.add_subclass(pax_pamir::PaxPamirState))?.into_any(),
         _ => Bound::new(py, base)?.into_any(),
     })
 }
@@ -119,6 +122,7 @@ pub(crate) fn game_extras(state: &dyn DynState) -> Vec<(&'static str, Value)> {
     match state.game().name() {
         vijayanagara::NAME => vijayanagara::game_extras(state),
         raid::NAME => raid::game_extras(state),
+        pax_pamir::NAME => pax_pamir::game_extras(state),
         _ => Vec::new(),
     }
 }
