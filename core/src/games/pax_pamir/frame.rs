@@ -322,11 +322,13 @@ pub struct Turn {
     pub placed: Vec<(u8, Piece)>,
     /// Cards whose play bribe was withdrawn this turn (PP-OQ-10).
     pub withdrawn_play: CardSet,
-    /// Cards whose hostage bribe was withdrawn this turn (PP-OQ-10).
-    pub withdrawn_hostage: CardSet,
-    /// Cards whose renewed negotiation was withdrawn too: not declared again this turn, so
+    /// Cards whose hostage bribe was withdrawn this turn, by the action declared (PP-OQ-10:
+    /// "the same card and action").
+    pub withdrawn_hostage: [CardSet; 6],
+    /// Plays whose renewed negotiation was withdrawn too: not declared again this turn, so
     /// that declaring and withdrawing cannot repeat without end (PP-OQ-10: "keeps every turn
     /// finite").
-    #[serde(default)]
-    pub closed: CardSet,
+    pub closed_play: CardSet,
+    /// The same for card-based actions, by action.
+    pub closed_hostage: [CardSet; 6],
 }

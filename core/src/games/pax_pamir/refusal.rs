@@ -43,7 +43,7 @@ pub(crate) fn refusal(state: &State, cards: &CardData, action: Action) -> Error 
                 Error::NoActionsLeft
             } else if state.players[p].court.is_empty() && side == super::Side::Right {
                 not_legal("with an empty court a card is played to the left", "PP-7.2.4")
-            } else if state.turn.closed.contains(card) {
+            } else if state.turn.closed_play.contains(card) {
                 not_legal("its bribe was withdrawn twice this turn", "PP-OQ-10")
             } else {
                 not_legal("the bribe it needs cannot be paid", "PP-7.2.3")
@@ -73,8 +73,8 @@ pub(crate) fn refusal(state: &State, cards: &CardData, action: Action) -> Error 
                 }
             } else if !state.can_use(cards, p, card, kind) {
                 Error::NoEffect { card, action: kind }
-            } else if state.turn.closed.contains(card) {
-                not_legal("its hostage bribe was withdrawn twice this turn", "PP-OQ-10")
+            } else if state.turn.closed_hostage[kind.index()].contains(card) {
+                not_legal("its hostage bribe for this action was withdrawn twice this turn", "PP-OQ-10")
             } else {
                 not_legal("the hostage bribe it needs cannot be paid", "PP-8.2")
             }

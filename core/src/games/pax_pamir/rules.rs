@@ -263,7 +263,7 @@ impl State {
     fn play_bribe_affordable(&self, cards: &CardData, player: usize, card: CardId) -> bool {
         match self.play_bribe(cards, player, card) {
             None => true,
-            Some(_) if self.turn.closed.contains(card) => false,
+            Some(_) if self.turn.closed_play.contains(card) => false,
             Some((receiver, full)) => {
                 let stage = BribeStage::Offer { retry: self.turn.withdrawn_play.contains(card) };
                 let (_, _, choices) =
@@ -276,9 +276,9 @@ impl State {
     fn hostage_bribe_affordable(&self, cards: &CardData, player: usize, card: CardId, action: CardAction) -> bool {
         match self.hostage_bribe(cards, player, card) {
             None => true,
-            Some(_) if self.turn.closed.contains(card) => false,
+            Some(_) if self.turn.closed_hostage[action.index()].contains(card) => false,
             Some((receiver, full)) => {
-                let stage = BribeStage::Offer { retry: self.turn.withdrawn_hostage.contains(card) };
+                let stage = BribeStage::Offer { retry: self.turn.withdrawn_hostage[action.index()].contains(card) };
                 let purpose = Purpose::Hostage(card, action);
                 let (_, _, choices) = self.bribe_choices(cards, player as u8, receiver, full, stage, purpose);
                 choices.iter().any(|&a| a != Action::Withdraw)
@@ -629,7 +629,7 @@ impl Ctx<'_> {
             },
             Action::Use(card, kind) => match self.s.hostage_bribe(self.cards, p, card) {
                 Some((receiver, full)) => {
-                    let retry = self.s.turn.withdrawn_hostage.contains(card);
+                    let retry = self.s.turn.withdrawn_hostage[kind.index()].contains(card);
                     self.s.stack.push(Frame::Bribe {
                         briber: player,
                         receiver,
@@ -682,12 +682,16 @@ impl Ctx<'_> {
             (_, Action::Withdraw) => {
                 self.log.say(|| format!("{b} withdraws the action (PP-6.5)"));
                 let turn = &mut self.s.turn;
-                let (card, withdrawn) = match purpose {
-                    Purpose::Play(card, _) => (card, &mut turn.withdrawn_play),
-                    Purpose::Hostage(card, _) => (card, &mut turn.withdrawn_hostage),
+                let (card, withdrawn, closed) = match purpose {
+                    Purpose::Play(card, _) => (card, &mut turn.withdrawn_play, &mut turn.closed_play),
+                    Purpose::Hostage(card, kind) => (
+                        card,
+                        &mut turn.withdrawn_hostage[kind.index()],
+                        &mut turn.closed_hostage[kind.index()],
+                    ),
                 };
                 if withdrawn.contains(card) {
-                    turn.closed.insert(card);
+                    closed.insert(card);
                 }
                 withdrawn.insert(card);
             }
