@@ -199,6 +199,20 @@ impl Game for PaxPamir {
         u64::from(state.turns)
     }
 
+    /// The table: map, market and every player's holdings and court, hands by their size
+    /// only; with the last action, what it touched outlined and captioned.
+    fn to_svg(
+        &self,
+        state: &State,
+        last: Option<crate::engine::game::LastAction<'_, Self>>,
+    ) -> Option<String> {
+        Some(super::svg::picture(state, &self.cards, last.map(|l| (l.before, l.action))))
+    }
+
+    fn palette(&self) -> Vec<(&'static str, &'static str)> {
+        super::svg::palette()
+    }
+
     fn validate_with_rules(&self, state: &State) -> Result<(), crate::engine::Violation> {
         super::invariants::check(state, &self.cards)
     }

@@ -43,6 +43,7 @@ mod render;
 mod rules;
 mod setup;
 mod state;
+mod svg;
 mod view;
 mod words;
 
