@@ -1,7 +1,8 @@
 //! Golden playthroughs (architecture, "Tests every game has") for every registered game: for
 //! three seeds, a whole game played by the random bot (Vijayanagara with the Event cards of
 //! the Lua deck), written step by step by `darbar::testing::playthrough` under
-//! `tests/playthroughs/<game>/<seed>.txt`: the starting position and snapshot, then for every
+//! `tests/playthroughs/<game>/<seed>.txt` (Pax Pamir: one seed for each player count, in
+//! `<N>p-<seed>.txt`): the starting position and snapshot, then for every
 //! step the decision (who, what), the legal actions, the action chosen and the log, with the
 //! whole position at each of the game's milestones, and the final position and returns. Any
 //! change of rules, setup, generator or rendering shows up as a diff.
@@ -16,15 +17,45 @@ use serde_json::Value;
 
 const SEEDS: [u64; 3] = [0, 7, 2024];
 
-fn golden_path(game: &str, seed: u64) -> PathBuf {
+/// Pax Pamir's goldens: one seed for each player count of PP-4.1, in `<N>p-<seed>.txt`.
+const PAX_PAMIR: [(u8, u64); 4] = [(2, 0), (3, 7), (4, 2024), (5, 3)];
+
+/// The goldens of the game `name`: each file's name (without `.txt`), the options it is
+/// played with and its seed.
+fn goldens(name: &str) -> Vec<(String, Value, u64)> {
+    if name == "pax_pamir" {
+        return PAX_PAMIR
+            .iter()
+            .map(|&(n, seed)| {
+                (
+                    format!("{n}p-{seed}"),
+                    serde_json::json!({ "players": n }),
+                    seed,
+                )
+            })
+            .collect();
+    }
+    SEEDS
+        .iter()
+        .map(|&seed| (seed.to_string(), Value::Null, seed))
+        .collect()
+}
+
+fn golden_path(game: &str, file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("playthroughs")
         .join(game)
-        .join(format!("{seed}.txt"))
+        .join(format!("{file}.txt"))
 }
 
 fn playthrough(game: &dyn DynGame, seed: u64) -> String {
-    game.playthrough(seed, game.name())
+    let title = match game.options_json().get("players") {
+        Some(players) if game.name() == "pax_pamir" => {
+            format!("{}, {players} players", game.name())
+        }
+        _ => game.name().to_owned(),
+    };
+    game.playthrough(seed, &title)
 }
 
 #[test]
@@ -32,9 +63,9 @@ fn playthroughs_match_the_golden_files() {
     let bless = std::env::var_os("DARBAR_BLESS").is_some();
     let registry = darbar_lua::registry();
     for name in registry.names() {
-        let game = registry.load(name, &Value::Null).unwrap();
-        for seed in SEEDS {
-            let path = golden_path(name, seed);
+        for (file, options, seed) in goldens(name) {
+            let game = registry.load(name, &options).unwrap();
+            let path = golden_path(name, &file);
             let actual = playthrough(&*game, seed);
             if bless {
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -69,8 +100,8 @@ fn playthroughs_match_the_golden_files() {
 fn golden_starting_snapshots_load_back_to_the_starting_state() {
     let registry = darbar_lua::registry();
     for name in registry.names() {
-        let game = registry.load(name, &Value::Null).unwrap();
-        for seed in SEEDS {
+        for (_, options, seed) in goldens(name) {
+            let game = registry.load(name, &options).unwrap();
             let text = playthrough(&*game, seed);
             let snapshot = text
                 .split("# Snapshot\n")

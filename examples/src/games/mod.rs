@@ -3,6 +3,7 @@
 //! games. A game without a file here gets [`Plain`], the generic defaults, so a new game of the
 //! registry works at the command line unchanged.
 
+pub mod pax_pamir;
 pub mod raid;
 pub mod vijayanagara;
 
@@ -202,6 +203,7 @@ pub fn extras(name: &str) -> &'static dyn Extras {
     match name {
         "vijayanagara" => &vijayanagara::Vijayanagara,
         "raid" => &raid::Raid,
+        "pax_pamir" => &pax_pamir::PaxPamirExtras,
         _ => &Plain,
     }
 }

@@ -7,5 +7,6 @@
 
 #[cfg(feature = "test-games")]
 pub mod nim;
+pub mod pax_pamir;
 pub mod raid;
 pub mod vijayanagara;

@@ -1,0 +1,277 @@
+//! Pax Pamir at the command line: every player count plays to its end with the scores and
+//! why it ended, a sixth player is refused, and a person at the terminal sees their own hand
+//! and the market in full but never another seat's hand.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// A fresh directory for one test, removed when dropped: where `quit` saves.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("darbar-pp-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Runs `darbar` here with `args`, feeding `answers` on standard input.
+    fn darbar(&self, args: &[&str], answers: &str) -> Output {
+        use std::io::Write as _;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_darbar"))
+            .args(args)
+            .current_dir(&self.0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The game may end before every answer is read; a closed pipe then is expected.
+        let _ = child.stdin.take().unwrap().write_all(answers.as_bytes());
+        child.wait_with_output().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn darbar(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_darbar"))
+        .args(args)
+        .output()
+        .expect("the darbar binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The seat views printed before a person's decisions: from each "Turn N:" or "Setup:" line to
+/// the question after it.
+fn views(text: &str) -> Vec<String> {
+    let mut views = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if line.starts_with("Turn ") || line.starts_with("Setup: ") {
+            current = Some(String::new());
+        }
+        if let Some(view) = current.as_mut() {
+            view.push_str(line);
+            view.push('\n');
+            if line.contains(" to decide ") {
+                views.extend(current.take());
+            }
+        }
+    }
+    views
+}
+
+/// Bots play a whole game for every count of PP-4.1; the end says why it ended and who won,
+/// and gives every seat's VP and tie-breakers (PP-13.8, PP-13.9).
+#[test]
+fn pp_4_1_every_player_count_plays_to_a_winner() {
+    for players in 2..=5 {
+        let n = players.to_string();
+        let output = darbar(&["play", "pax_pamir", "--players", &n, "--seed", "3"]);
+        assert!(output.status.success(), "{players}: {}", stderr(&output));
+        let text = stdout(&output);
+        assert!(
+            text.starts_with(&format!(
+                "Pax Pamir, {players} players, seed 3; random bots"
+            )),
+            "{text}"
+        );
+        assert!(text.contains("Scores (PP-13.9: most VP wins;"), "{text}");
+        let rows = text
+            .lines()
+            .filter(|l| l.contains(" VP, influence ") && l.contains(", military stars "))
+            .count();
+        assert_eq!(rows, players, "{text}");
+        assert!(
+            text.contains("The game ended after a Dominance Check: ")
+                || text.contains("The game ended with the final Dominance Check (PP-13.9)."),
+            "{text}"
+        );
+        let winner = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Winner: "))
+            .or_else(|| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix("Winners (a shared win): "))
+            })
+            .unwrap_or_else(|| panic!("no winner: {text}"));
+        assert!(winner.starts_with('P'), "{winner}");
+        assert!(text.contains("(wins)"));
+    }
+}
+
+/// Six players are one too many (PP-4.1), and the refusal says so.
+#[test]
+fn pp_4_1_six_players_are_refused() {
+    for command in ["play", "new", "fuzz", "bench", "stats"] {
+        let output = darbar(&[command, "pax_pamir", "--players", "6"]);
+        assert!(!output.status.success(), "{command}");
+        let error = stderr(&output);
+        assert!(error.contains("PP-4.1"), "{command}: {error}");
+        assert!(error.contains("not 6"), "{command}: {error}");
+    }
+}
+
+/// A person at the terminal (PP-0.4): before each decision, their own hand and the market in
+/// full text, their rupees, loyalty and actions left; the other seats only by the size of
+/// their hands; the card and price of each purchase; `quit` saves the game.
+#[test]
+fn pp_0_4_a_human_sees_their_hand_and_the_market_but_no_other_hand() {
+    let dir = Scratch::new("human");
+    let answers = "loyalty russian\n1\n1\nhelp\n1\n1\n1\n1\n1\n1\n1\n1\nquit\n";
+    let output = dir.darbar(
+        &[
+            "play",
+            "pax_pamir",
+            "--players",
+            "4",
+            "--seed",
+            "5",
+            "--human",
+            "p2",
+        ],
+        answers,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("Pax Pamir, 4 players, seed 5; random bots and you as P2"));
+    assert!(text.contains("The goal (PP-13): Victory Points"), "{text}");
+    assert!(text.contains("P2 chooses the Russian coalition"), "{text}");
+    let views = views(&text);
+    assert!(views.len() >= 5, "{text}");
+    for view in &views {
+        assert!(
+            view.contains("Market (the cost to you, the rupees on the card):"),
+            "{view}"
+        );
+        assert!(view.contains("(Court card): "), "{view}");
+        assert!(view.contains("P2 (you) "), "{view}");
+        assert!(view.contains("P2 to decide "), "{view}");
+        // Every other seat shows how many cards it holds, never which.
+        for other in ["P1", "P3", "P4"] {
+            let line = view
+                .lines()
+                .find(|l| l.starts_with(&format!("  {other} ")))
+                .unwrap_or_else(|| panic!("{other}: {view}"));
+            assert!(line.contains(" in hand, "), "{line}");
+        }
+        assert!(!view.contains("hand: #"), "{view}");
+    }
+    let later = views.last().unwrap();
+    assert!(later.starts_with("Turn "), "{later}");
+    assert!(later.contains("'s turn, "), "{later}");
+    assert!(later.contains(" left; favored suit "), "{later}");
+    assert!(
+        later.contains("You are P2: loyal to the Russian, "),
+        "{later}"
+    );
+    assert!(later.contains(" rupee"), "{later}");
+    // A card in hand is shown in full: its region, suit, rank, icons and actions.
+    let bought = views.iter().any(|v| {
+        v.split("Your hand:\n")
+            .nth(1)
+            .and_then(|rest| rest.lines().next())
+            .is_some_and(|card| card.contains(" · rank ") && card.contains("(Court card)"))
+    });
+    assert!(bought, "{text}");
+    assert!(text.contains("1. buy top-0  ("), "{text}");
+    assert!(text.contains(", costs 0 rupees"), "{text}");
+    assert!(
+        text.contains("Up to two actions, and any number of bonus actions"),
+        "{text}"
+    );
+    assert!(text.contains("saved in darbar-pax_pamir-5.json"), "{text}");
+    assert!(dir.0.join("darbar-pax_pamir-5.json").exists());
+}
+
+/// The seats are P1 to P5 after `--human`, in any case; a seat the game does not have is
+/// refused with the seats it has.
+#[test]
+fn pp_4_1_seats_are_p1_to_the_player_count() {
+    let dir = Scratch::new("seats");
+    let output = dir.darbar(
+        &[
+            "play",
+            "pax_pamir",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+            "--human",
+            "P2",
+        ],
+        "quit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("you as P2"));
+    let refused = darbar(&["play", "pax_pamir", "--players", "2", "--human", "P3"]);
+    assert!(!refused.status.success());
+    let error = stderr(&refused);
+    assert!(error.contains("Pax Pamir has no seat \"P3\""), "{error}");
+    assert!(error.contains("0 (P1), 1 (P2)"), "{error}");
+}
+
+/// Many games: the winners by seat, the endings (PP-13.8 or PP-13.9) and the mean turns.
+#[test]
+fn pp_13_8_stats_and_fuzz_count_winners_endings_and_turns() {
+    let output = darbar(&[
+        "stats",
+        "pax_pamir",
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("6 pax_pamir games with the random bot"),
+        "{text}"
+    );
+    assert!(text.contains(" turns per game."), "{text}");
+    assert!(text.contains("Wins by seat (a shared win counts for each sharer): P1 "));
+    assert!(text.contains("| winner | games | share |"), "{text}");
+    assert!(text.contains("| P3 | "), "{text}");
+    assert!(text.contains("| a lead of 4 VP after a Dominance Check (PP-13.8) | "));
+    assert!(text.contains("| the final Dominance Check (PP-13.9) | "));
+    let wins: usize = text
+        .lines()
+        .filter(|l| l.starts_with("| P") || l.starts_with("| shared"))
+        .filter_map(|l| l.split('|').nth(2)?.trim().parse::<usize>().ok())
+        .sum();
+    assert!(wins >= 6, "{text}");
+    let fuzzed = darbar(&[
+        "fuzz",
+        "pax_pamir",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    assert!(fuzzed.status.success(), "{}", stderr(&fuzzed));
+    let text = stdout(&fuzzed);
+    assert!(
+        text.starts_with("2 pax_pamir games with 2 players, full checks"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Endings: a lead of 4 VP after a Dominance Check "),
+        "{text}"
+    );
+}
