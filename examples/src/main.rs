@@ -233,7 +233,7 @@ struct Flags {
     /// `transfers` option, §1.5.2).
     #[arg(long)]
     no_gifts: bool,
-    /// Games with a player count option (nim): the number of players.
+    /// Games with a player count option (Pax Pamir: 2-5; nim): the number of players.
     #[arg(long)]
     players: Option<u8>,
 }

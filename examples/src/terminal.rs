@@ -250,7 +250,7 @@ pub fn ask(
                 continue;
             }
             "board" => {
-                write!(out, "\n{state}").map_err(io)?;
+                write!(out, "\n{}", extras.board(state, state.current_player())).map_err(io)?;
                 show_menu = true;
                 continue;
             }

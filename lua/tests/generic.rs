@@ -7,6 +7,7 @@ use std::sync::Arc;
 use darbar::bots::{Bot, RandomBot};
 use darbar::engine::{Cites, Game, GameRng, Log};
 use darbar::games::Registry;
+use darbar::pax_pamir::{Options as PaxOptions, PaxPamir};
 use darbar::raid::Raid;
 use darbar::vijayanagara::Vijayanagara;
 use darbar_lua::{Cards, Host, LuaGame, ScriptBot, ScriptError, ScriptValue};
@@ -212,6 +213,13 @@ fn the_generic_methods_agree_with_the_rules_along_random_games() {
                 assert!(steps < 2_000, "raid seed {seed} did not end");
             }
         }
+        "pax_pamir" => {
+            for players in 2..=5 {
+                let game = PaxPamir::new(PaxOptions { players, ..PaxOptions::default() }).unwrap();
+                let steps = agree_along_a_random_game(&game, u64::from(players), 5_000, false);
+                assert!(steps < 5_000, "pax_pamir with {players} players did not end");
+            }
+        }
         #[cfg(feature = "test-games")]
         "nim" => {
             for seed in 0..8 {
@@ -255,6 +263,15 @@ fn a_script_bot_plays_whole_games_of_every_game() {
                 5_000,
             );
             plays_whole_games(&game, &mut ScriptBot::<Raid>::example(2), 4, 5_000);
+        }
+        "pax_pamir" => {
+            let game = PaxPamir::default();
+            plays_whole_games(
+                &game,
+                &mut ScriptBot::with_seed(RANDOM_SCRIPT, 1).unwrap(),
+                2,
+                5_000,
+            );
         }
         #[cfg(feature = "test-games")]
         "nim" => {

@@ -94,6 +94,21 @@ impl Extras for PaxPamirExtras {
         Some("a card was drawn from the deck into the market (PP-12.4)".into())
     }
 
+    /// A person sees a seat's view, never the whole position (other hands are hidden,
+    /// PP-0.4): the deciding seat's, or with no seat the table with every hand by its size.
+    fn board(&self, state: &dyn DynState, seat: Option<Seat>) -> String {
+        match typed(state) {
+            Some((game, typed)) => match seat {
+                Some(seat) => seat_view(state.game(), game, typed, seat),
+                None => {
+                    let _ = game;
+                    typed.public_board()
+                }
+            },
+            None => state.to_string(),
+        }
+    }
+
     /// What the deciding seat may see (its [`View`]), then the question.
     fn decision_header(&self, state: &dyn DynState) -> String {
         let seat = state.current_player().unwrap_or(0);
@@ -737,3 +752,4 @@ fn ending(game: &PaxPamir, state: &State, reason: EndReason, winners: &[Seat]) -
     };
     text
 }
+

@@ -146,14 +146,17 @@ impl Ctx<'_> {
             if card.is_dominance_check()
                 && self.s.market.iter().enumerate().any(|(i, c)| i != index && c.is_some_and(CardId::is_dominance_check))
             {
-                self.log.say(|| "instability: a second Dominance Check is in the market (PP-12.5)".into());
+                let mut both = Vec::new();
                 for i in 0..Slot::COUNT {
                     if self.s.market[i].is_some_and(CardId::is_dominance_check) {
                         if let Some(dc) = self.s.market[i].take() {
                             self.s.discard.insert(dc);
+                            both.push(dc.to_string());
                         }
                     }
                 }
+                let both = both.join(" and ");
+                self.log.say(|| format!("instability: a second Dominance Check is in the market; {both} are discarded and one check is resolved (PP-12.5)"));
                 self.s.stack.push(Frame::Refill);
                 self.dominance_check();
                 return;

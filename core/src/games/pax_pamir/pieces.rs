@@ -165,7 +165,16 @@ impl Ctx<'_> {
         self.s.stack.push(Frame::Place { player, place });
         let owner = place.coalition().map_or(player, |c| c.index() as u8);
         let who = seat_name(player);
-        self.log.say(|| format!("{who} takes the {piece} from the board (PP-1.6)"));
+        let cards = self.cards;
+        let what = match (piece, place.coalition()) {
+            (Piece::Army(r), Some(k)) => format!("{} army in {}", k.with_article(), r.title()),
+            (Piece::Road(b), Some(k)) => format!("{} road on {}", k.with_article(), b.title()),
+            (Piece::Tribe(r), _) => format!("a tribe in {}", r.title()),
+            (Piece::Spy(c), _) => format!("a spy on {}", card_name(cards, c)),
+            (Piece::Gift(g), _) => format!("the gift on the {}-rupee slot", g.price()),
+            (other, _) => other.to_string(),
+        };
+        self.log.say(|| format!("{who}'s supply is empty: {who} takes {what} to place it anew (PP-1.6)"));
         self.remove(owner, piece);
     }
 

@@ -9,16 +9,42 @@ use super::words::{card_name, seat_name};
 
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_board(f, true)
+    }
+}
+
+impl State {
+    /// The board as every seat sees it: each hand by its size only (unless the `open_hands`
+    /// option shows them), for a person at the terminal.
+    pub fn public_board(&self) -> String {
+        struct Public<'a>(&'a State);
+        impl fmt::Display for Public<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_board(f, self.0.options.open_hands)
+            }
+        }
+        Public(self).to_string()
+    }
+
+    fn write_board(&self, f: &mut fmt::Formatter<'_>, hands: bool) -> fmt::Result {
         let cards = CardData::standard();
+        let counted = crate::engine::log::counted;
+        let who = match self.stack.first() {
+            // Before the first turn the board says who chooses, not whose turn it is (PP-4.6).
+            Some(super::frame::Frame::ChooseLoyalty { seat, .. }) => format!("setup, {} chooses a loyalty", seat_name(*seat)),
+            _ => format!(
+                "turn {}: {} to act, {} left",
+                self.turns,
+                seat_name(self.active),
+                counted(i64::from(self.turn.actions_left), "action", "actions")
+            ),
+        };
         writeln!(
             f,
-            "Pax Pamir, {} players, turn {}: {} to act, {} actions left; favored suit {}; deck {} cards",
+            "Pax Pamir, {} players, {who}; favored suit {}; deck {}",
             self.players(),
-            self.turns,
-            seat_name(self.active),
-            self.turn.actions_left,
             self.favored.title(),
-            self.deck.len()
+            counted(self.deck.len() as i64, "card", "cards")
         )?;
         for row in super::Row::ALL {
             write!(f, "  market {row:<6}:")?;
@@ -41,10 +67,10 @@ impl fmt::Display for State {
             let loyalty = player.loyalty.map_or("-".into(), Coalition::title);
             writeln!(
                 f,
-                "  {} {loyalty}: {} VP, {} rupees, influence {}, cylinders in supply {}, gifts {}",
+                "  {} {loyalty}: {} VP, {}, influence {}, cylinders in supply {}, gifts {}",
                 seat_name(p as u8),
                 player.vp,
-                player.rupees,
+                counted(i64::from(player.rupees), "rupee", "rupees"),
                 self.influence(cards, p),
                 self.cylinders_in_supply(p),
                 player.gifts.iter().filter(|&&g| g).count(),
@@ -62,8 +88,12 @@ impl fmt::Display for State {
                 })
                 .collect();
             writeln!(f, "    court: {}", if court.is_empty() { "-".into() } else { court.join(", ") })?;
-            let hand: Vec<String> = player.hand.iter().map(|c| card_name(cards, c)).collect();
-            writeln!(f, "    hand: {}", if hand.is_empty() { "-".into() } else { hand.join(", ") })?;
+            if hands {
+                let hand: Vec<String> = player.hand.iter().map(|c| card_name(cards, c)).collect();
+                writeln!(f, "    hand: {}", if hand.is_empty() { "-".into() } else { hand.join(", ") })?;
+            } else {
+                writeln!(f, "    hand: {}", crate::engine::log::counted(player.hand.len() as i64, "card", "cards"))?;
+            }
             if !player.prizes.is_empty() || !player.events.is_empty() {
                 let held: Vec<String> = player.prizes.iter().chain(player.events.iter()).map(|c| card_name(cards, c)).collect();
                 writeln!(f, "    prizes and events: {}", held.join(", "))?;

@@ -657,7 +657,10 @@ impl Ctx<'_> {
             ctx.s.players[briber as usize].rupees -= i16::from(amount);
             ctx.s.players[receiver as usize].rupees += i16::from(amount);
             let (b, r) = (seat_name(briber), seat_name(receiver));
-            ctx.log.say(|| format!("{b} pays {r} a bribe of {amount} (PP-7.2.3)"));
+            ctx.log.say(|| match amount {
+                0 => format!("{b} pays {r} no bribe (PP-7.2.3)"),
+                _ => format!("{b} pays {r} a bribe of {} (PP-7.2.3)", crate::engine::log::counted(amount, "rupee", "rupees")),
+            });
             match purpose {
                 Purpose::Play(card, side) => ctx.begin_play(briber, card, side),
                 Purpose::Hostage(card, kind) => ctx.begin_card_action(briber, card, kind),
