@@ -493,3 +493,51 @@ impl Table {
             .unwrap_or_else(|| panic!("no log line with {text:?} in {:#?}", self.log))
     }
 }
+
+// ----- helpers for the rule tests (`rules_*`) ----------------------------------------------
+
+impl Scenario {
+    /// Loads the snapshot without panicking: the rule a position breaks, if it breaks one.
+    pub fn try_build(self) -> Result<State, darbar::engine::SnapshotError> {
+        let text = serde_json::to_string(&self.snapshot).expect("JSON");
+        State::from_snapshot(&text)
+    }
+}
+
+impl Table {
+    /// The error `text` is refused with; the state's snapshot is the same byte for byte after.
+    #[track_caller]
+    pub fn refused(&mut self, text: &str) -> darbar::pax_pamir::Error {
+        let before = self.state.to_snapshot();
+        let err = self.refusal(text);
+        assert_eq!(self.state.to_snapshot(), before, "a refused action changes no byte of the snapshot");
+        err
+    }
+
+    /// Asserts who decides, what, and exactly which choices are offered.
+    #[track_caller]
+    pub fn expect(&self, seat: usize, kind: DecisionKind, texts: &[&str]) {
+        assert_eq!((self.decider(), self.kind()), (seat, kind), "choices now: {:?}", self.choices());
+        assert_eq!(self.choices(), set(texts), "the choices of {kind:?}");
+    }
+
+    /// Whether a lasting global effect is active (PP-14.2).
+    pub fn global(&self, effect: darbar::pax_pamir::EventEffect) -> bool {
+        self.state.global_effect(self.cards(), effect)
+    }
+
+    /// Whether a seat holds a purchased lasting effect (PP-14.2).
+    pub fn holds(&self, seat: usize, effect: darbar::pax_pamir::EventEffect) -> bool {
+        self.state.has_effect(self.cards(), seat, effect)
+    }
+
+    /// The VP of every seat, in seat order.
+    pub fn vps(&self) -> Vec<u16> {
+        (0..self.state.players()).map(|s| self.player(s).vp).collect()
+    }
+
+    /// Every market slot's rupees, in fill order.
+    pub fn market_total(&self) -> u16 {
+        Slot::all().map(|s| self.state.market_rupees(s)).sum()
+    }
+}

@@ -135,12 +135,15 @@ impl Ctx<'_> {
     /// resolved, and the step starts again (the frame stays under the check's cascade).
     pub(crate) fn refill(&mut self) {
         self.slide();
+        self.lose_withdrawn_rupees();
         for index in 0..Slot::COUNT {
             if self.s.market[index].is_some() {
                 continue;
             }
             let Some(card) = self.s.deck.pop_front() else { break };
             self.s.market[index] = Some(card);
+            // Rupees left on the slot come to the drawn card, unless it is Public Withdrawal.
+            self.lose_withdrawn_rupees();
             let name = card_name(self.cards, card);
             self.log.say(|| format!("{name} comes into the market at {}", Slot::from_index(index)));
             if card.is_dominance_check()
@@ -162,7 +165,6 @@ impl Ctx<'_> {
                 return;
             }
         }
-        self.lose_withdrawn_rupees();
     }
 
     /// Slides each row's cards left, keeping their order; each card carries its rupees and
