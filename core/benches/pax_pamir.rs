@@ -23,7 +23,9 @@ fn random_game(game: &PaxPamir, seed: u64, stop_after: usize) -> (State, usize) 
         if actions == stop_after {
             break;
         }
-        let Some(action) = bot.choose(game, &state, &decision) else { break };
+        let Some(action) = bot.choose(game, &state, &decision) else {
+            break;
+        };
         let _ = game.apply_unchecked(&mut state, action, &mut log);
         actions += 1;
     }
@@ -31,9 +33,18 @@ fn random_game(game: &PaxPamir, seed: u64, stop_after: usize) -> (State, usize) 
 }
 
 fn games(c: &mut Criterion) {
-    let game = PaxPamir::new(Options { players: 3, ..Options::default() }).unwrap();
-    println!("size of a Pax Pamir State: {} bytes inline, plus its stack of frames", std::mem::size_of::<State>());
-    c.bench_function("pax_pamir: setup, 3 players", |b| b.iter(|| game.new_initial_state(black_box(7))));
+    let game = PaxPamir::new(Options {
+        players: 3,
+        ..Options::default()
+    })
+    .unwrap();
+    println!(
+        "size of a Pax Pamir State: {} bytes inline, plus its stack of frames",
+        std::mem::size_of::<State>()
+    );
+    c.bench_function("pax_pamir: setup, 3 players", |b| {
+        b.iter(|| game.new_initial_state(black_box(7)))
+    });
     let (mut seed, mut actions, mut played) = (0u64, 0usize, 0usize);
     c.bench_function("pax_pamir: random 3-player game, unchecked apply", |b| {
         b.iter(|| {
@@ -44,9 +55,14 @@ fn games(c: &mut Criterion) {
             state
         })
     });
-    println!("{:.1} actions per random game", actions as f64 / played.max(1) as f64);
+    println!(
+        "{:.1} actions per random game",
+        actions as f64 / played.max(1) as f64
+    );
     let (middle, _) = random_game(&game, 11, 120);
-    c.bench_function("pax_pamir: clone a mid-game state", |b| b.iter(|| black_box(&middle).clone()));
+    c.bench_function("pax_pamir: clone a mid-game state", |b| {
+        b.iter(|| black_box(&middle).clone())
+    });
     c.bench_function("pax_pamir: snapshot round trip of a mid-game state", |b| {
         b.iter(|| State::from_snapshot(&black_box(&middle).to_snapshot()).unwrap())
     });

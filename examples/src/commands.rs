@@ -364,7 +364,11 @@ pub fn play(
             writeln!(out, "{}", terminal::wrap(line, 100).join("\n")).map_err(io)?;
         }
     }
-    let opening = if humans.is_empty() { state.to_string() } else { extras.board(&*state, None) };
+    let opening = if humans.is_empty() {
+        state.to_string()
+    } else {
+        extras.board(&*state, None)
+    };
     write!(out, "\n{opening}").map_err(io)?;
     // The choices whose card failed (§2.3.4), by the number of actions before them: each
     // key is a position of the game as now played, since a game only ever goes back along

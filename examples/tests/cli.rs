@@ -513,7 +513,10 @@ fn players_is_an_option_of_games_with_a_player_count() {
     assert!(text.contains("Returns: seat 0 "));
     let refused = darbar(&["new", "raid", "--players", "3"]);
     assert!(!refused.status.success());
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("--players applies to Pax Pamir and nim only"));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("--players applies to Pax Pamir and nim only")
+    );
 }
 
 #[test]

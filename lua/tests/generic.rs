@@ -215,9 +215,16 @@ fn the_generic_methods_agree_with_the_rules_along_random_games() {
         }
         "pax_pamir" => {
             for players in 2..=5 {
-                let game = PaxPamir::new(PaxOptions { players, ..PaxOptions::default() }).unwrap();
+                let game = PaxPamir::new(PaxOptions {
+                    players,
+                    ..PaxOptions::default()
+                })
+                .unwrap();
                 let steps = agree_along_a_random_game(&game, u64::from(players), 5_000, false);
-                assert!(steps < 5_000, "pax_pamir with {players} players did not end");
+                assert!(
+                    steps < 5_000,
+                    "pax_pamir with {players} players did not end"
+                );
             }
         }
         #[cfg(feature = "test-games")]

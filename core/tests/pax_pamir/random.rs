@@ -11,15 +11,24 @@ use darbar::testing::{Checks, on_seeds, play_checked};
 
 /// Games per player count: `DARBAR_PAX_GAMES`, or the default.
 fn games(env: &str, default: u64) -> u64 {
-    std::env::var(env).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(env)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 #[test]
 fn random_games_of_two_to_five_players_pass_every_check() {
     let per_count = games("DARBAR_PAX_GAMES", 2_500);
     for players in 2..=5u8 {
-        let game = PaxPamir::new(Options { players, ..Options::default() }).unwrap();
-        let results = on_seeds(2, 0..per_count, |seed| play_checked(&game, seed, Checks::Full));
+        let game = PaxPamir::new(Options {
+            players,
+            ..Options::default()
+        })
+        .unwrap();
+        let results = on_seeds(2, 0..per_count, |seed| {
+            play_checked(&game, seed, Checks::Full)
+        });
         let mut steps = 0;
         for result in results {
             let report = result.unwrap_or_else(|failure| panic!("{players} players: {failure}"));
@@ -52,9 +61,12 @@ fn random_games_with_every_alternative_reading_pass_every_check() {
             well_connected_with_bedfellows: WellConnectedWithBedfellows::RingOrRegion,
         };
         let game = PaxPamir::new(options).unwrap();
-        let results = on_seeds(2, 0..per_count, |seed| play_checked(&game, seed, Checks::Full));
+        let results = on_seeds(2, 0..per_count, |seed| {
+            play_checked(&game, seed, Checks::Full)
+        });
         for result in results {
-            let report = result.unwrap_or_else(|failure| panic!("{players} players, alternatives: {failure}"));
+            let report = result
+                .unwrap_or_else(|failure| panic!("{players} players, alternatives: {failure}"));
             assert!(game.is_terminal(&report.state));
         }
     }

@@ -63,9 +63,16 @@ fn pp_15_indispensable_advisors() {
         .spies(13, c, 2)
         .table();
     assert!(!t.offers("use #35 battle"));
-    assert!(matches!(t.refused("use #35 battle"), Error::NoEffect { .. }));
+    assert!(matches!(
+        t.refused("use #35 battle"),
+        Error::NoEffect { .. }
+    ));
     t.acts(&["use #10 betray", "betray #13", "refuse-prize"]);
-    assert_eq!(t.state.cylinders_in_supply(c), 10, "a discard sends them home");
+    assert_eq!(
+        t.state.cylinders_in_supply(c),
+        10,
+        "a discard sends them home"
+    );
 }
 
 /// **PP-15** Insurrection (#3), **PP-13.7** step 7: after a check that does not end the game the
@@ -89,11 +96,22 @@ fn pp_15_insurrection_after_a_check() {
     let t = check(5);
     assert_eq!(t.vps(), [5, 3, 3], "British dominant");
     assert_eq!(t.state.armies(Afghan, Kabul), 2);
-    assert_eq!(t.state.blocks_on_map(Afghan), 2, "the Herat army left with every block");
+    assert_eq!(
+        t.state.blocks_on_map(Afghan),
+        2,
+        "the Herat army left with every block"
+    );
     assert_eq!(t.state.blocks_on_map(British), 0);
     let t = check(1);
-    assert_eq!((t.state.armies(Afghan, Kabul), t.state.armies(Afghan, Herat)), (2, 1));
-    assert_eq!(t.state.armies(British, Punjab), 1, "an unsuccessful check leaves the blocks");
+    assert_eq!(
+        (t.state.armies(Afghan, Kabul), t.state.armies(Afghan, Herat)),
+        (2, 1)
+    );
+    assert_eq!(
+        t.state.armies(British, Punjab),
+        1,
+        "an unsuccessful check leaves the blocks"
+    );
 }
 
 /// **PP-15** Insurrection, **PP-1.6, PP-16 D16**: with the Afghan supply empty the owner — not the
@@ -110,9 +128,17 @@ fn pp_15_insurrection_through_the_fallback_and_not_after_the_end() {
         .table();
     assert_eq!(t.state.dominant_coalition(t.cards()), None);
     t.act("buy bottom-0");
-    t.expect(1, DecisionKind::Fallback, &["take army herat", "take road persia-herat"]);
+    t.expect(
+        1,
+        DecisionKind::Fallback,
+        &["take army herat", "take road persia-herat"],
+    );
     t.act("take road persia-herat");
-    t.expect(1, DecisionKind::Fallback, &["take army herat", "take road persia-herat"]);
+    t.expect(
+        1,
+        DecisionKind::Fallback,
+        &["take army herat", "take road persia-herat"],
+    );
     t.act("take army herat");
     assert_eq!(t.state.armies(Afghan, Kabul), 2);
     assert_eq!((t.decider(), t.kind()), (0, DecisionKind::Action));
@@ -131,7 +157,11 @@ fn pp_15_insurrection_through_the_fallback_and_not_after_the_end() {
 /// without ruling a region.
 #[test]
 fn pp_15_claim_of_ancient_lineage_changes_only_tax() {
-    let mut t = Scenario::new(3).rupees(0, 4).court(0, &[5]).court(1, &[61]).table();
+    let mut t = Scenario::new(3)
+        .rupees(0, 4)
+        .court(0, &[5])
+        .court(1, &[61])
+        .table();
     assert!(!t.offers("use #5 build"));
     assert!(matches!(t.refused("use #5 build"), Error::NoEffect { .. }));
 }
@@ -142,7 +172,12 @@ fn pp_15_claim_of_ancient_lineage_changes_only_tax() {
 #[test]
 fn pp_15_each_bribe_ability_frees_one_kind_of_bribe() {
     let (p, q) = (0, 1);
-    let mut t = Scenario::new(3).court(p, &[24]).hand(p, &[9]).court(q, &[5]).tribes(q, Kabul, 1).table();
+    let mut t = Scenario::new(3)
+        .court(p, &[24])
+        .hand(p, &[9])
+        .court(q, &[5])
+        .tribes(q, Kabul, 1)
+        .table();
     t.act("play #9 left");
     assert_eq!((t.decider(), t.kind()), (p, DecisionKind::Bribe));
 
@@ -171,7 +206,11 @@ fn pp_15_an_ability_ends_when_its_card_leaves_the_court() {
     let mut before = t.clone();
     before.acts(&["end"]);
     before.act("play #9 left");
-    assert_eq!(before.kind(), DecisionKind::RoadBorder, "with #42: no bribe");
+    assert_eq!(
+        before.kind(),
+        DecisionKind::RoadBorder,
+        "with #42: no bribe"
+    );
 
     t.acts(&["use #10 betray", "betray #42", "refuse-prize", "end"]);
     assert_eq!(t.state.active(), p);
@@ -196,6 +235,9 @@ fn pp_15_blackmail_through_the_fallback() {
     t.act("spy #61");
     t.expect(p, DecisionKind::Fallback, &["take tribe punjab"]);
     t.act("take tribe punjab");
-    assert_eq!((t.state.spies(card(61), p), t.state.tribes(p, Punjab)), (1, 9));
+    assert_eq!(
+        (t.state.spies(card(61), p), t.state.tribes(p, Punjab)),
+        (1, 9)
+    );
     assert_eq!(t.kind(), DecisionKind::Action);
 }

@@ -31,9 +31,20 @@ fn pp_8_1_1_minimum_own_costs() {
             .table()
     };
     let mut t = position(1, &[]);
-    for (text, cost) in [("use #5 build", 2), ("use #10 betray", 2), ("use #4 gift", 2)] {
+    for (text, cost) in [
+        ("use #5 build", 2),
+        ("use #10 betray", 2),
+        ("use #4 gift", 2),
+    ] {
         assert!(!t.offers(text), "{text}");
-        assert_eq!(t.refused(text), Error::CannotAfford { cost, rupees: 1, rule: darbar::engine::Rule("PP-8.1.1") });
+        assert_eq!(
+            t.refused(text),
+            Error::CannotAfford {
+                cost,
+                rupees: 1,
+                rule: darbar::engine::Rule("PP-8.1.1")
+            }
+        );
     }
     assert!(t.offers("use #4 move"), "Move needs no rupee");
     let t = position(2, &[]);
@@ -41,9 +52,20 @@ fn pp_8_1_1_minimum_own_costs() {
 
     let mut t = position(3, &[GiftSlot::Gift2]);
     assert!(!t.offers("use #4 gift"), "the cheapest empty slot costs 4");
-    assert_eq!(t.refused("use #4 gift"), Error::CannotAfford { cost: 4, rupees: 3, rule: darbar::engine::Rule("PP-8.1.1") });
+    assert_eq!(
+        t.refused("use #4 gift"),
+        Error::CannotAfford {
+            cost: 4,
+            rupees: 3,
+            rule: darbar::engine::Rule("PP-8.1.1")
+        }
+    );
     let mut t = position(6, &GiftSlot::ALL);
-    assert_eq!(t.refused("use #4 gift").rule().0, "PP-8.4", "every slot is taken");
+    assert_eq!(
+        t.refused("use #4 gift").rule().0,
+        "PP-8.4",
+        "every slot is taken"
+    );
 }
 
 /// **PP-8.1.1** condition 5, **PP-OQ-4**: an action with no legal effect is not offered and is
@@ -58,7 +80,13 @@ fn pp_8_1_1_an_action_needs_a_legal_effect() {
         .court(1, &[13])
         .rupees(1, 4)
         .table();
-    for text in ["use #9 tax", "use #9 move", "use #10 build", "use #10 betray", "use #55 battle"] {
+    for text in [
+        "use #9 tax",
+        "use #9 move",
+        "use #10 build",
+        "use #10 betray",
+        "use #55 battle",
+    ] {
         assert!(!t.offers(text), "{text}");
         let err = t.refused(text);
         assert!(matches!(err, Error::NoEffect { .. }), "{text}: {err}");
@@ -93,11 +121,23 @@ fn pp_8_1_1_a_hostage_bribe_leaves_the_minimum_cost() {
     granted.expect(p, DecisionKind::BuildCount, &["blocks 1"]);
     assert_eq!(granted.rupees(p), 2);
 
-    position(4).expect(p, DecisionKind::Bribe, &["pay", "ask 0", "ask 1", "withdraw"]);
+    position(4).expect(
+        p,
+        DecisionKind::Bribe,
+        &["pay", "ask 0", "ask 1", "withdraw"],
+    );
     // A Gift (minimum: the 2-rupee slot) with 4 rupees and a bribe of 3: asks up to 2 only.
-    let mut t = Scenario::new(3).rupees(p, 4).court(p, &[4]).spies(4, q, 3).table();
+    let mut t = Scenario::new(3)
+        .rupees(p, 4)
+        .court(p, &[4])
+        .spies(4, q, 3)
+        .table();
     t.act("use #4 gift");
-    t.expect(p, DecisionKind::Bribe, &["ask 0", "ask 1", "ask 2", "withdraw"]);
+    t.expect(
+        p,
+        DecisionKind::Bribe,
+        &["ask 0", "ask 1", "ask 2", "withdraw"],
+    );
 }
 
 /// **PP-8.2**: hostage bribes apply to bonus actions too: a favored card held hostage still
@@ -114,7 +154,10 @@ fn pp_8_2_a_bonus_action_pays_its_hostage_bribe() {
     t.act("use #25 tax");
     t.expect(p, DecisionKind::Bribe, &["pay", "ask 0", "withdraw"]);
     t.acts(&["pay", "tax top-3"]);
-    assert_eq!((t.rupees(p), t.rupees(q), t.state.actions_left()), (4, 5, 0));
+    assert_eq!(
+        (t.rupees(p), t.rupees(q), t.state.actions_left()),
+        (4, 5, 0)
+    );
 }
 
 /// **PP-8.1.3, PP-14.1**: an action cost puts one rupee per card from column 5 leftwards in each
@@ -149,7 +192,10 @@ fn pp_8_3_1_market_sources_are_slots_with_a_card() {
     t.expect(0, DecisionKind::Tax, &["tax top-0", "tax bottom-5"]);
     t.acts(&["tax bottom-5", "tax bottom-5"]);
     assert_eq!(t.kind(), DecisionKind::Action, "rank 2");
-    assert_eq!((t.rupees(0), t.slot("bottom-5").1, t.slot("top-2").1), (6, 0, 3));
+    assert_eq!(
+        (t.rupees(0), t.slot("bottom-5").1, t.slot("top-2").1),
+        (6, 0, 3)
+    );
 }
 
 /// **PP-8.3.2**: a player with no card of a region the taxer rules is not taxable; a player with
@@ -188,7 +234,10 @@ fn pp_8_3_2_tribes_without_rule_give_no_tax() {
 /// card may stop after one.
 #[test]
 fn pp_8_3_4_the_amount_is_one_to_rank() {
-    let mut t = Scenario::new(3).court(0, &[9, 8]).market("top-3", Some(48), 3).table();
+    let mut t = Scenario::new(3)
+        .court(0, &[9, 8])
+        .market("top-3", Some(48), 3)
+        .table();
     t.acts(&["use #9 tax", "tax top-3"]);
     assert_eq!(t.kind(), DecisionKind::Action);
     t.act("use #8 tax");
@@ -205,8 +254,15 @@ fn pp_8_3_4_the_amount_is_one_to_rank() {
 #[test]
 fn pp_8_4_gift_slots_under_both_gift_order_readings() {
     let gift = |order: GiftOrder, rupees: i16, gifts: &[GiftSlot]| {
-        let options = Options { gift_order: order, ..Options::default() };
-        Scenario::with(options).rupees(0, rupees).court(0, &[4]).gifts(0, gifts).table()
+        let options = Options {
+            gift_order: order,
+            ..Options::default()
+        };
+        Scenario::with(options)
+            .rupees(0, rupees)
+            .court(0, &[4])
+            .gifts(0, gifts)
+            .table()
     };
     let open = |mut t: Table| {
         t.act("use #4 gift");
@@ -214,13 +270,29 @@ fn pp_8_4_gift_slots_under_both_gift_order_readings() {
     };
     let any = GiftOrder::AnySlot;
     let cheapest = GiftOrder::CheapestFirst;
-    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<BTreeSet<String>>();
-    assert_eq!(open(gift(any, 6, &[])), s(&["gift gift2", "gift gift4", "gift gift6"]));
-    assert_eq!(open(gift(any, 6, &[GiftSlot::Gift2])), s(&["gift gift4", "gift gift6"]));
+    let s = |v: &[&str]| {
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<BTreeSet<String>>()
+    };
+    assert_eq!(
+        open(gift(any, 6, &[])),
+        s(&["gift gift2", "gift gift4", "gift gift6"])
+    );
+    assert_eq!(
+        open(gift(any, 6, &[GiftSlot::Gift2])),
+        s(&["gift gift4", "gift gift6"])
+    );
     assert_eq!(open(gift(any, 4, &[GiftSlot::Gift4])), s(&["gift gift2"]));
     assert_eq!(open(gift(cheapest, 6, &[])), s(&["gift gift2"]));
-    assert_eq!(open(gift(cheapest, 6, &[GiftSlot::Gift2])), s(&["gift gift4"]));
-    assert_eq!(open(gift(cheapest, 6, &[GiftSlot::Gift4])), s(&["gift gift2"]));
+    assert_eq!(
+        open(gift(cheapest, 6, &[GiftSlot::Gift2])),
+        s(&["gift gift4"])
+    );
+    assert_eq!(
+        open(gift(cheapest, 6, &[GiftSlot::Gift4])),
+        s(&["gift gift2"])
+    );
     assert!(!gift(cheapest, 3, &[GiftSlot::Gift2]).offers("use #4 gift"));
 }
 
@@ -280,10 +352,18 @@ fn pp_8_5_rulership_is_checked_for_each_block() {
         .table();
     assert_eq!(t.state.ruler(Kabul), Some(p));
     t.acts(&["use #5 build", "blocks 2", "road kabul-punjab"]);
-    t.expect(p, DecisionKind::Fallback, &["take army kabul", "take road persia-herat"]);
+    t.expect(
+        p,
+        DecisionKind::Fallback,
+        &["take army kabul", "take road persia-herat"],
+    );
     t.act("take army kabul");
     assert_eq!(t.state.ruler(Kabul), None);
-    assert_eq!(t.kind(), DecisionKind::Action, "no ruled region: the second block is lost");
+    assert_eq!(
+        t.kind(),
+        DecisionKind::Action,
+        "no ruled region: the second block is lost"
+    );
     assert_eq!(t.state.roads(British, Border::KabulPunjab), 1);
     assert_eq!(t.state.blocks_on_map(British), 12);
     assert_eq!(t.rupees(p), 0, "both blocks were paid for");
@@ -293,17 +373,23 @@ fn pp_8_5_rulership_is_checked_for_each_block() {
 /// free block may be skipped, and then no block is placed.
 #[test]
 fn pp_8_5_infrastructure_may_be_skipped_when_optional() {
-    let mut t = Scenario::with(Options { infrastructure_optional: true, ..Options::default() })
-        .loyalty(0, British)
-        .rupees(0, 2)
-        .court(0, &[7, 78])
-        .tribes(0, Kabul, 1)
-        .table();
+    let mut t = Scenario::with(Options {
+        infrastructure_optional: true,
+        ..Options::default()
+    })
+    .loyalty(0, British)
+    .rupees(0, 2)
+    .court(0, &[7, 78])
+    .tribes(0, Kabul, 1)
+    .table();
     t.acts(&["use #78 build", "blocks 1", "army kabul"]);
     assert_eq!(t.kind(), DecisionKind::Infrastructure);
     assert!(t.offers("skip") && t.offers("army kabul"));
     t.act("skip");
-    assert_eq!((t.kind(), t.state.armies(British, Kabul)), (DecisionKind::Action, 1));
+    assert_eq!(
+        (t.kind(), t.state.armies(British, Kabul)),
+        (DecisionKind::Action, 1)
+    );
 }
 
 /// **PP-8.6.1**: an army crosses only a border holding a road of the mover's loyalty (another
@@ -323,7 +409,10 @@ fn pp_8_6_1_armies_need_a_road_of_their_own_coalition() {
     let mut t = position(British);
     t.act("use #50 move");
     t.expect(0, DecisionKind::Move, &["move army herat kabul"]);
-    assert!(!position(Russian).offers("use #50 move"), "a Russian road carries no British army");
+    assert!(
+        !position(Russian).offers("use #50 move"),
+        "a Russian road carries no British army"
+    );
 }
 
 /// **PP-8.6.1, PP-8.6.3**: steps may repeat one piece and be split among pieces, up to the rank;
@@ -343,24 +432,38 @@ fn pp_8_6_1_steps_repeat_and_split_up_to_the_rank() {
         .tribes(1, Punjab, 1)
         .table();
     assert_eq!(t.state.ruler(Punjab), None);
-    t.acts(&["use #63 move", "move army herat kabul", "move army kabul punjab"]);
-    assert_eq!(t.state.ruler(Punjab), Some(p), "the army makes P rule Punjab");
+    t.acts(&[
+        "use #63 move",
+        "move army herat kabul",
+        "move army kabul punjab",
+    ]);
+    assert_eq!(
+        t.state.ruler(Punjab),
+        Some(p),
+        "the army makes P rule Punjab"
+    );
     assert!(t.offers("spy-from #13") && t.offers("stop"));
     t.acts(&["spy-from #13", "spy-to #5"]);
     assert_eq!(t.kind(), DecisionKind::Action, "rank 3: three steps");
-    assert_eq!((t.state.armies(British, Punjab), t.state.spies(card(5), p)), (1, 1));
+    assert_eq!(
+        (t.state.armies(British, Punjab), t.state.spies(card(5), p)),
+        (1, 1)
+    );
 }
 
 /// The position for the spy-ring reading: courts P1 [#19, #61], P2 [#13], P3 [#48, #62]; a spy of
 /// P1 on #13.
 fn ring(order: SpyRingOrder) -> Table {
-    let mut t = Scenario::with(Options { spy_ring_order: order, ..Options::default() })
-        .loyalty(0, British)
-        .court(0, &[19, 61])
-        .court(1, &[13])
-        .court(2, &[48, 62])
-        .spies(13, 0, 1)
-        .table();
+    let mut t = Scenario::with(Options {
+        spy_ring_order: order,
+        ..Options::default()
+    })
+    .loyalty(0, British)
+    .court(0, &[19, 61])
+    .court(1, &[13])
+    .court(2, &[48, 62])
+    .spies(13, 0, 1)
+    .table();
     t.acts(&["use #19 move", "spy-from #13"]);
     t
 }
@@ -383,7 +486,10 @@ fn pp_8_6_2_the_spy_ring_under_both_orders() {
 #[test]
 fn pp_8_6_2_well_connected_with_strange_bedfellows_both_readings() {
     let destinations = |reading: WellConnectedWithBedfellows| {
-        let options = Options { well_connected_with_bedfellows: reading, ..Options::default() };
+        let options = Options {
+            well_connected_with_bedfellows: reading,
+            ..Options::default()
+        };
         let mut t = Scenario::with(options)
             .court(0, &[21, 56])
             .court(1, &[13, 48, 61, 9, 29, 8])
@@ -393,7 +499,14 @@ fn pp_8_6_2_well_connected_with_strange_bedfellows_both_readings() {
         assert_eq!(t.kind(), DecisionKind::Move);
         t.choices()
     };
-    let base = ["spy-to #56", "spy-to #48", "spy-to #21", "spy-to #61", "spy-to #9", "spy-to #8"];
+    let base = [
+        "spy-to #56",
+        "spy-to #48",
+        "spy-to #21",
+        "spy-to #61",
+        "spy-to #9",
+        "spy-to #8",
+    ];
     let ring_or_region = destinations(WellConnectedWithBedfellows::RingOrRegion);
     assert_eq!(ring_or_region, base.iter().map(|s| s.to_string()).collect());
     let graph = destinations(WellConnectedWithBedfellows::Graph2);
@@ -406,7 +519,12 @@ fn pp_8_6_2_well_connected_with_strange_bedfellows_both_readings() {
 /// usual consequences (the last Kabul political card: the Kabul tribe goes home).
 #[test]
 fn pp_8_7_betraying_an_own_card() {
-    let mut t = Scenario::new(3).rupees(0, 2).court(0, &[10, 5]).tribes(0, Kabul, 1).spies(5, 0, 1).table();
+    let mut t = Scenario::new(3)
+        .rupees(0, 2)
+        .court(0, &[10, 5])
+        .tribes(0, Kabul, 1)
+        .spies(5, 0, 1)
+        .table();
     t.act("use #10 betray");
     t.expect(0, DecisionKind::Betray, &["betray #5"]);
     t.acts(&["betray #5", "refuse-prize"]);
@@ -431,7 +549,13 @@ fn pp_8_7_a_prize_of_the_own_coalition() {
             .table();
         t.acts(&["use #10 betray", "betray #4"]);
         t.expect(p, DecisionKind::Prize, &["take-prize", "refuse-prize"]);
-        assert_eq!((t.state.cylinders_in_supply(p), t.state.cylinders_in_supply(q)), (10, 10));
+        assert_eq!(
+            (
+                t.state.cylinders_in_supply(p),
+                t.state.cylinders_in_supply(q)
+            ),
+            (10, 10)
+        );
         t
     };
     let mut t = position();
@@ -464,7 +588,10 @@ fn pp_8_7_a_prize_of_another_coalition_changes_loyalty_first() {
     assert!(!t.state.gift(p, GiftSlot::Gift2));
     assert!(t.discarded(4) && t.discarded(11));
     assert_eq!(t.court(p), [10]);
-    assert_eq!(t.player(p).prizes.iter().map(|c| c.0).collect::<Vec<_>>(), [13]);
+    assert_eq!(
+        t.player(p).prizes.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [13]
+    );
     assert_eq!(t.influence(p), 2);
 }
 
@@ -514,7 +641,10 @@ fn pp_8_8_1_battle_on_a_court_card() {
     t.expect(a, DecisionKind::Battle, &["remove spy p2", "remove spy p3"]);
     t.act("remove spy p3");
     assert_eq!(t.kind(), DecisionKind::Action, "strength 1: one removal");
-    assert_eq!((t.state.spies(card(13), b), t.state.spies(card(13), c)), (1, 0));
+    assert_eq!(
+        (t.state.spies(card(13), b), t.state.spies(card(13), c)),
+        (1, 0)
+    );
 }
 
 /// **PP-8.8.1, PP-15** Citadel (#97, Transcaspia): the owner's Transcaspia tribes cannot be
@@ -540,18 +670,25 @@ fn pp_8_8_1_the_ark_of_bukhara_protects_transcaspia_tribes() {
     t.expect(a, DecisionKind::Battle, &["remove army british"]);
     let mut t = position(Herat);
     t.act("battle herat");
-    t.expect(a, DecisionKind::Battle, &["remove tribe p2", "remove army british"]);
+    t.expect(
+        a,
+        DecisionKind::Battle,
+        &["remove tribe p2", "remove army british"],
+    );
 }
 
 /// The Safe House position: A (seat 0) battles with #35 on #41 in B's court, where A and B
 /// each have a spy; B's court is `court`.
 fn safe_house(reading: SafeHouseSameCard, court: &[u8]) -> Table {
-    let mut t = Scenario::with(Options { safe_house_same_card: reading, ..Options::default() })
-        .court(0, &[35])
-        .court(1, court)
-        .spies(41, 0, 1)
-        .spies(41, 1, 1)
-        .table();
+    let mut t = Scenario::with(Options {
+        safe_house_same_card: reading,
+        ..Options::default()
+    })
+    .court(0, &[35])
+    .court(1, court)
+    .spies(41, 0, 1)
+    .spies(41, 1, 1)
+    .table();
     t.acts(&["use #35 battle", "battle #41", "remove spy p2"]);
     t
 }
@@ -562,22 +699,37 @@ fn safe_house(reading: SafeHouseSameCard, court: &[u8]) -> Table {
 #[test]
 fn pp_8_8_2_safe_house_same_card_both_readings() {
     let mut t = safe_house(SafeHouseSameCard::Allowed, &[41]);
-    t.expect(1, DecisionKind::SafeHouse, &["safe-house #41", "return-spy"]);
+    t.expect(
+        1,
+        DecisionKind::SafeHouse,
+        &["safe-house #41", "return-spy"],
+    );
     t.act("safe-house #41");
     assert_eq!(t.state.spies(card(41), 1), 1, "back on the card it left");
     assert_eq!(t.kind(), DecisionKind::Action);
 
     let t = safe_house(SafeHouseSameCard::Forbidden, &[41]);
     assert_eq!((t.decider(), t.kind()), (0, DecisionKind::Action));
-    assert_eq!((t.state.spies(card(41), 1), t.state.cylinders_in_supply(1)), (0, 10));
+    assert_eq!(
+        (t.state.spies(card(41), 1), t.state.cylinders_in_supply(1)),
+        (0, 10)
+    );
 
     let mut t = safe_house(SafeHouseSameCard::Forbidden, &[41, 72]);
-    t.expect(1, DecisionKind::SafeHouse, &["safe-house #72", "return-spy"]);
+    t.expect(
+        1,
+        DecisionKind::SafeHouse,
+        &["safe-house #72", "return-spy"],
+    );
     t.act("safe-house #72");
     assert_eq!(t.state.spies(card(72), 1), 1);
 
     let mut t = safe_house(SafeHouseSameCard::Allowed, &[41, 72]);
-    t.expect(1, DecisionKind::SafeHouse, &["safe-house #41", "safe-house #72", "return-spy"]);
+    t.expect(
+        1,
+        DecisionKind::SafeHouse,
+        &["safe-house #41", "safe-house #72", "return-spy"],
+    );
     t.act("return-spy");
     assert_eq!(t.state.cylinders_in_supply(1), 10);
 }
@@ -596,5 +748,8 @@ fn pp_8_8_1_no_site_without_an_enemy_piece() {
         .roads(British, Border::KabulKandahar, 1)
         .table();
     assert!(!t.offers("use #50 battle"));
-    assert!(matches!(t.refused("use #50 battle"), Error::NoEffect { .. }));
+    assert!(matches!(
+        t.refused("use #50 battle"),
+        Error::NoEffect { .. }
+    ));
 }

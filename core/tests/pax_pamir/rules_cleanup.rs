@@ -20,15 +20,32 @@ fn row(t: &Table, row: &str) -> Vec<Option<u8>> {
 #[test]
 fn pp_12_2_the_hand_limit_is_computed_after_the_court_limit() {
     let position = || {
-        let mut t = Scenario::new(3).court(0, &[9, 13, 29, 4]).hand(0, &[61, 62, 63]).table();
-        assert_eq!((t.state.court_limit(t.cards(), 0), t.state.hand_limit(t.cards(), 0)), (3, 3));
+        let mut t = Scenario::new(3)
+            .court(0, &[9, 13, 29, 4])
+            .hand(0, &[61, 62, 63])
+            .table();
+        assert_eq!(
+            (
+                t.state.court_limit(t.cards(), 0),
+                t.state.hand_limit(t.cards(), 0)
+            ),
+            (3, 3)
+        );
         t.act("end");
-        t.expect(0, DecisionKind::CourtLimit, &["discard #9", "discard #13", "discard #29", "discard #4"]);
+        t.expect(
+            0,
+            DecisionKind::CourtLimit,
+            &["discard #9", "discard #13", "discard #29", "discard #4"],
+        );
         t
     };
     let mut t = position();
     t.act("discard #4");
-    t.expect(0, DecisionKind::HandLimit, &["discard #61", "discard #62", "discard #63"]);
+    t.expect(
+        0,
+        DecisionKind::HandLimit,
+        &["discard #61", "discard #62", "discard #63"],
+    );
     t.act("discard #62");
     assert_eq!((t.state.active(), t.hand(0)), (1, vec![61, 63]));
 
@@ -67,7 +84,11 @@ fn pp_12_3_only_column_zero_is_checked() {
         .market("top-1", Some(105), 0)
         .table();
     t.act("end");
-    assert_eq!(t.state.favored_suit(), Suit::Political, "only #116 left the market");
+    assert_eq!(
+        t.state.favored_suit(),
+        Suit::Political,
+        "only #116 left the market"
+    );
     assert_eq!(t.slot("top-0").0, Some(105));
     assert!(!t.discarded(105));
     t.act("end");
@@ -78,7 +99,10 @@ fn pp_12_3_only_column_zero_is_checked() {
 /// **PP-12.4** step 2: a drawn card takes the rupees lying on its empty slot.
 #[test]
 fn pp_12_4_a_drawn_card_takes_the_rupees_on_its_slot() {
-    let mut t = Scenario::new(3).market("top-5", None, 2).deck(&[61, 62]).table();
+    let mut t = Scenario::new(3)
+        .market("top-5", None, 2)
+        .deck(&[61, 62])
+        .table();
     assert_eq!(t.deck(), [61, 62]);
     t.act("end");
     assert_eq!(t.slot("top-5"), (Some(61), 2));
@@ -88,10 +112,7 @@ fn pp_12_4_a_drawn_card_takes_the_rupees_on_its_slot() {
 /// goes on.
 #[test]
 fn pp_12_4_an_empty_deck_leaves_slots_empty() {
-    let mut t = Scenario::new(3)
-        .rupees(0, 10)
-        .deck(&[])
-        .table();
+    let mut t = Scenario::new(3).rupees(0, 10).deck(&[]).table();
     t.acts(&["buy top-3", "buy bottom-5"]);
     t.act("end");
     assert_eq!(row(&t, "top")[5], None);
@@ -131,7 +152,11 @@ fn pp_12_5_instability_leaves_the_rupees_of_the_checks() {
     let third = t.slot("top-3").0;
     t.act("end");
     assert!(t.discarded(101) && t.discarded(102));
-    assert_eq!(t.slot("top-2"), (third, 2), "the card from (Top, 3) took the check's 2 rupees");
+    assert_eq!(
+        t.slot("top-2"),
+        (third, 2),
+        "the card from (Top, 3) took the check's 2 rupees"
+    );
 
     let mut t = Scenario::new(3)
         .market("bottom-5", None, 0)
@@ -139,7 +164,11 @@ fn pp_12_5_instability_leaves_the_rupees_of_the_checks() {
         .table();
     assert_eq!(t.deck(), [102, 56]);
     t.act("end");
-    assert_eq!(t.slot("bottom-5").0, Some(102), "no other check in the market: no instability");
+    assert_eq!(
+        t.slot("bottom-5").0,
+        Some(102),
+        "no other check in the market: no instability"
+    );
     assert!(!t.discarded(102));
 }
 

@@ -3,9 +3,7 @@
 
 use darbar::pax_pamir::Coalition::{Afghan, British, Russian};
 use darbar::pax_pamir::Region::{Herat, Kabul};
-use darbar::pax_pamir::{
-    BatchDiscard, Border, DecisionKind, GiftSlot, LeverageTiming, Options,
-};
+use darbar::pax_pamir::{BatchDiscard, Border, DecisionKind, GiftSlot, LeverageTiming, Options};
 
 use crate::scenario::{Scenario, Table, card};
 
@@ -45,13 +43,33 @@ fn pp_9_3_the_loyalty_change_procedure() {
     assert_eq!(t.state.ruler(Kabul), Some(p));
     t.act("play #86 right");
     assert_eq!(t.player(p).loyalty, Some(Russian));
-    assert_eq!((t.state.gift(p, GiftSlot::Gift2), t.state.gift(p, GiftSlot::Gift4)), (false, false));
+    assert_eq!(
+        (
+            t.state.gift(p, GiftSlot::Gift2),
+            t.state.gift(p, GiftSlot::Gift4)
+        ),
+        (false, false)
+    );
     assert!(t.discarded(4) && t.discarded(6) && t.discarded(11));
     assert_eq!(t.court(p), [5, 86]);
-    assert_eq!(t.state.spies(card(6), q), 0, "spies on the discarded patriots go home");
+    assert_eq!(
+        t.state.spies(card(6), q),
+        0,
+        "spies on the discarded patriots go home"
+    );
     assert_eq!(t.state.tribes(p, Kabul), 1, "#5 still stands for Kabul");
-    assert_eq!((t.state.armies(Afghan, Kabul), t.state.roads(Afghan, Border::HeratKabul)), (1, 2));
-    assert_eq!(t.state.ruler(Kabul), None, "1 tribe is not more than 1 Afghan army");
+    assert_eq!(
+        (
+            t.state.armies(Afghan, Kabul),
+            t.state.roads(Afghan, Border::HeratKabul)
+        ),
+        (1, 2)
+    );
+    assert_eq!(
+        t.state.ruler(Kabul),
+        None,
+        "1 tribe is not more than 1 Afghan army"
+    );
     t.expect(p, DecisionKind::SpyTarget, &["spy #86"]);
 }
 
@@ -59,7 +77,11 @@ fn pp_9_3_the_loyalty_change_procedure() {
 /// player's coalition on every border of the region.
 #[test]
 fn pp_10_2_roads_never_count() {
-    let mut s = Scenario::new(3).loyalty(0, British).loyalty(1, Russian).tribes(0, Kabul, 1).tribes(1, Kabul, 1);
+    let mut s = Scenario::new(3)
+        .loyalty(0, British)
+        .loyalty(1, Russian)
+        .tribes(0, Kabul, 1)
+        .tribes(1, Kabul, 1);
     for b in Kabul.borders() {
         s = s.roads(British, b, 2);
     }
@@ -86,7 +108,10 @@ fn pp_10_3_a_ruler_lost_in_battle_is_owed_nothing() {
     assert_eq!(t.state.ruler(Kabul), Some(q));
     t.acts(&["use #43 battle", "battle kabul", "remove tribe p2"]);
     assert_eq!(t.state.ruler(Kabul), None);
-    assert!(t.discarded(5), "Q lost the last Kabul tribe (PP-11.3 rule A)");
+    assert!(
+        t.discarded(5),
+        "Q lost the last Kabul tribe (PP-11.3 rule A)"
+    );
     t.act("play #9 left");
     assert_eq!(t.kind(), DecisionKind::RoadBorder, "no bribe");
     assert_eq!((t.rupees(p), t.rupees(q)), (4, 4));
@@ -129,9 +154,16 @@ fn pp_11_1_each_leveraged_card_of_a_batch_is_repaid() {
     assert_eq!(t.rupees(0), 1);
     assert_eq!(t.kind(), DecisionKind::SpyTarget);
 
-    let mut t = position(Options { batch_discard: BatchDiscard::OneByOne, ..Options::default() });
+    let mut t = position(Options {
+        batch_discard: BatchDiscard::OneByOne,
+        ..Options::default()
+    });
     t.act("play #86 left");
-    t.expect(0, DecisionKind::DiscardOrder, &["discard #40", "discard #80"]);
+    t.expect(
+        0,
+        DecisionKind::DiscardOrder,
+        &["discard #40", "discard #80"],
+    );
     t.act("discard #80");
     assert_eq!((t.court(0), t.rupees(0)), (vec![86, 40], 3));
     t.act("discard #40");
@@ -143,15 +175,18 @@ fn pp_11_1_each_leveraged_card_of_a_batch_is_repaid() {
 /// prize); P has no rupees and #9 in hand.
 fn betrayed_leverage(timing: LeverageTiming) -> Table {
     let (q, p) = (0, 1);
-    let mut t = Scenario::with(Options { leverage_timing: timing, ..Options::default() })
-        .loyalty(q, British)
-        .rupees(q, 2)
-        .court(q, &[18])
-        .court(p, &[85])
-        .rupees(p, 0)
-        .hand(p, &[9])
-        .spies(85, q, 1)
-        .table();
+    let mut t = Scenario::with(Options {
+        leverage_timing: timing,
+        ..Options::default()
+    })
+    .loyalty(q, British)
+    .rupees(q, 2)
+    .court(q, &[18])
+    .court(p, &[85])
+    .rupees(p, 0)
+    .hand(p, &[9])
+    .spies(85, q, 1)
+    .table();
     t.acts(&["use #18 betray", "betray #85"]);
     t
 }
@@ -168,7 +203,10 @@ fn pp_11_2_leverage_timing_both_readings() {
     t.act("discard #9");
     t.expect(q, DecisionKind::Prize, &["take-prize", "refuse-prize"]);
     t.act("take-prize");
-    assert_eq!((t.decider(), t.kind(), t.rupees(p)), (q, DecisionKind::Action, 0));
+    assert_eq!(
+        (t.decider(), t.kind(), t.rupees(p)),
+        (q, DecisionKind::Action, 0)
+    );
 
     let mut t = betrayed_leverage(LeverageTiming::EndOfAction);
     t.expect(q, DecisionKind::Prize, &["take-prize", "refuse-prize"]);
@@ -176,7 +214,10 @@ fn pp_11_2_leverage_timing_both_readings() {
     t.act("take-prize");
     t.expect(p, DecisionKind::Leverage, &["discard #9"]);
     t.act("discard #9");
-    assert_eq!((t.decider(), t.kind(), t.rupees(p)), (q, DecisionKind::Action, 0));
+    assert_eq!(
+        (t.decider(), t.kind(), t.rupees(p)),
+        (q, DecisionKind::Action, 0)
+    );
     assert!(t.hand(p).is_empty());
     assert!(t.player(q).prizes.contains(card(85)));
 }
@@ -187,12 +228,15 @@ fn pp_11_2_leverage_timing_both_readings() {
 #[test]
 fn pp_11_2_end_of_action_lets_later_rupees_pay() {
     let position = |timing: LeverageTiming| {
-        let mut t = Scenario::with(Options { leverage_timing: timing, ..Options::default() })
-            .loyalty(0, British)
-            .rupees(0, 0)
-            .court(0, &[40])
-            .hand(0, &[81, 9])
-            .table();
+        let mut t = Scenario::with(Options {
+            leverage_timing: timing,
+            ..Options::default()
+        })
+        .loyalty(0, British)
+        .rupees(0, 0)
+        .court(0, &[40])
+        .hand(0, &[81, 9])
+        .table();
         t.act("play #81 left");
         t
     };
@@ -224,7 +268,11 @@ fn pp_11_3_only_a_drop_triggers_the_overthrow_rules() {
     assert_eq!(t.state.tribes(p, Herat), 1);
     assert_eq!(t.court(p), [55, 61], "one of two tribes: no overthrow");
     t.acts(&["use #10 betray", "betray #61"]);
-    assert_eq!(t.state.tribes(p, Herat), 1, "#61 is not political: rule B does not fire");
+    assert_eq!(
+        t.state.tribes(p, Herat),
+        1,
+        "#61 is not political: rule B does not fire"
+    );
     assert_eq!(t.court(p), [55]);
 
     let mut t = Scenario::new(3)
@@ -237,21 +285,47 @@ fn pp_11_3_only_a_drop_triggers_the_overthrow_rules() {
         .table();
     t.acts(&["use #59 battle", "battle kabul", "remove tribe p2"]);
     assert_eq!(t.state.tribes(p, Kabul), 0);
-    assert_eq!(t.court(p), [55], "no Kabul political card: nothing to discard");
+    assert_eq!(
+        t.court(p),
+        [55],
+        "no Kabul political card: nothing to discard"
+    );
 }
 
 /// **PP-11.3** rule B in cleanup (**PP-12.1**):
 /// the court-limit discard of the last Kabul political card sends the Kabul tribes home.
 #[test]
 fn pp_11_3_rule_b_at_the_court_limit() {
-    let mut t = Scenario::new(3).court(0, &[5, 9, 13, 29, 61]).tribes(0, Kabul, 2).tribes(0, Herat, 1).table();
+    let mut t = Scenario::new(3)
+        .court(0, &[5, 9, 13, 29, 61])
+        .tribes(0, Kabul, 2)
+        .tribes(0, Herat, 1)
+        .table();
     assert_eq!(t.state.court_limit(t.cards(), 0), 4);
     t.act("end");
-    t.expect(0, DecisionKind::CourtLimit, &["discard #5", "discard #9", "discard #13", "discard #29", "discard #61"]);
+    t.expect(
+        0,
+        DecisionKind::CourtLimit,
+        &[
+            "discard #5",
+            "discard #9",
+            "discard #13",
+            "discard #29",
+            "discard #61",
+        ],
+    );
     t.act("discard #5");
     assert_eq!(t.state.tribes(0, Kabul), 0, "rule B");
-    assert_eq!(t.state.tribes(0, Herat), 1, "a tribe without a political card stays (no drop)");
-    t.expect(0, DecisionKind::CourtLimit, &["discard #9", "discard #13", "discard #29", "discard #61"]);
+    assert_eq!(
+        t.state.tribes(0, Herat),
+        1,
+        "a tribe without a political card stays (no drop)"
+    );
+    t.expect(
+        0,
+        DecisionKind::CourtLimit,
+        &["discard #9", "discard #13", "discard #29", "discard #61"],
+    );
 }
 
 /// **PP-11.5**: a card discarded from a hand has no further consequence, even a leveraged one.
@@ -259,7 +333,11 @@ fn pp_11_3_rule_b_at_the_court_limit() {
 fn pp_11_5_hand_discards_have_no_consequence() {
     let mut t = Scenario::new(3).rupees(0, 3).hand(0, &[14, 9, 13]).table();
     t.act("end");
-    t.expect(0, DecisionKind::HandLimit, &["discard #14", "discard #9", "discard #13"]);
+    t.expect(
+        0,
+        DecisionKind::HandLimit,
+        &["discard #14", "discard #9", "discard #13"],
+    );
     t.act("discard #14");
     assert_eq!((t.state.active(), t.rupees(0)), (1, 3));
     assert!(t.discarded(14));

@@ -5,9 +5,7 @@
 
 use darbar::pax_pamir::Coalition::{Afghan, British, Russian};
 use darbar::pax_pamir::Region::{Herat, Kabul, Punjab};
-use darbar::pax_pamir::{
-    Border, CardId, EndReason, EventEffect, GiftSlot, Suit,
-};
+use darbar::pax_pamir::{Border, CardId, EndReason, EventEffect, GiftSlot, Suit};
 
 use crate::scenario::Scenario;
 
@@ -62,10 +60,17 @@ fn pp_13_3_only_the_dominant_coalitions_players_score() {
         .armies(British, Kabul, 4)
         .market("bottom-0", Some(101), 0)
         .table();
-    assert_eq!((0..5).map(|s| t.influence(s)).collect::<Vec<_>>(), [4, 3, 2, 1, 5]);
+    assert_eq!(
+        (0..5).map(|s| t.influence(s)).collect::<Vec<_>>(),
+        [4, 3, 2, 1, 5]
+    );
     t.act("buy bottom-0");
     assert_eq!(t.vps(), [5, 3, 1, 0, 0]);
-    assert_eq!(t.state.blocks_on_map(British), 0, "all blocks leave the map");
+    assert_eq!(
+        t.state.blocks_on_map(British),
+        0,
+        "all blocks leave the map"
+    );
 }
 
 /// **PP-13.4**: in an unsuccessful check every player scores the cylinders they have in play —
@@ -100,7 +105,11 @@ fn pp_13_7_a_final_successful_check_ends_the_game_with_the_blocks_in_place() {
         .market("bottom-0", Some(104), 0)
         .table();
     t.act("buy bottom-0");
-    assert_eq!(t.vps(), [10, 8, 8], "doubled: 10 for the only British player");
+    assert_eq!(
+        t.vps(),
+        [10, 8, 8],
+        "doubled: 10 for the only British player"
+    );
     let outcome = t.state.outcome().expect("the game is over");
     assert_eq!(outcome.reason, EndReason::FinalCheck);
     assert_eq!(outcome.winners().collect::<Vec<_>>(), [0]);
@@ -123,10 +132,17 @@ fn pp_13_8_the_lead_is_tested_before_the_final_end() {
         t.state.outcome().expect("the final check ends the game")
     };
     let lead = end(5);
-    assert_eq!((lead.reason, lead.winners().collect::<Vec<_>>()), (EndReason::Lead, vec![0]));
+    assert_eq!(
+        (lead.reason, lead.winners().collect::<Vec<_>>()),
+        (EndReason::Lead, vec![0])
+    );
     let final_check = end(2);
     assert_eq!(final_check.reason, EndReason::FinalCheck);
-    assert_eq!(final_check.winners().collect::<Vec<_>>(), [0], "8 VP against 7 and 1");
+    assert_eq!(
+        final_check.winners().collect::<Vec<_>>(),
+        [0],
+        "8 VP against 7 and 1"
+    );
 }
 
 /// **PP-13.8, PP-6.1, PP-OQ-26**: a check that ends the game in cleanup stops the turn at once:
@@ -161,7 +177,10 @@ fn pp_13_9_military_stars_before_rupees() {
         .discarded(&[101, 102, 103])
         .market("bottom-0", Some(104), 0)
         .table();
-    assert_eq!([0, 1].map(|s| t.state.stars(t.cards(), s, Suit::Military)), [3, 2]);
+    assert_eq!(
+        [0, 1].map(|s| t.state.stars(t.cards(), s, Suit::Military)),
+        [3, 2]
+    );
     t.act("buy bottom-0");
     let outcome = t.state.outcome().expect("over");
     assert_eq!(outcome.reason, EndReason::FinalCheck);
@@ -193,16 +212,28 @@ fn pp_13_7_lasting_effects_end_after_the_check() {
         .vp(2, 3)
         .market("bottom-0", Some(101), 0)
         .table();
-    assert_eq!((t.influence(0), t.influence(1)), (1, 1), "the Rumor and Embarrassment of Riches");
+    assert_eq!(
+        (t.influence(0), t.influence(1)),
+        (1, 1),
+        "the Rumor and Embarrassment of Riches"
+    );
     t.act("buy bottom-0");
-    assert_eq!(t.vps(), [4, 4, 3], "British dominant by 2 (Conflict Fatigue); a tie at 1 splits 5 + 3");
+    assert_eq!(
+        t.vps(),
+        [4, 4, 3],
+        "British dominant by 2 (Conflict Fatigue); a tie at 1 splits 5 + 3"
+    );
     for n in [105, 106, 107, 108, 109, 110, 112, 115] {
         assert!(t.discarded(n), "#{n}");
     }
     for s in 0..3 {
         assert!(t.player(s).events.is_empty());
     }
-    for effect in [EventEffect::EmbarrassmentOfRiches, EventEffect::ConflictFatigue, EventEffect::PashtunwaliValues] {
+    for effect in [
+        EventEffect::EmbarrassmentOfRiches,
+        EventEffect::ConflictFatigue,
+        EventEffect::PashtunwaliValues,
+    ] {
         assert!(!t.global(effect), "{effect:?}");
     }
     assert_eq!(t.influence(1), 1 + 2, "gifts count again");

@@ -15,7 +15,9 @@ use crate::scenario::{Scenario, Table, card};
 fn discarded(s: Scenario, event: u8) -> Table {
     let mut t = s.market("top-0", Some(event), 0).table();
     t.act("end");
-    assert!(darbar::pax_pamir::Slot::all().all(|slot| t.state.market_card(slot) != Some(CardId(event))));
+    assert!(
+        darbar::pax_pamir::Slot::all().all(|slot| t.state.market_card(slot) != Some(CardId(event)))
+    );
     t
 }
 
@@ -24,13 +26,24 @@ fn discarded(s: Scenario, event: u8) -> Table {
 /// of #105 and #116 are ignored.
 #[test]
 fn pp_14_1_the_suit_halves_of_105_115_116() {
-    for (event, suit) in [(105, Suit::Military), (115, Suit::Intelligence), (116, Suit::Political)] {
+    for (event, suit) in [
+        (105, Suit::Military),
+        (115, Suit::Intelligence),
+        (116, Suit::Political),
+    ] {
         let t = discarded(Scenario::new(3).favored(Suit::Economic), event);
         assert_eq!(t.state.favored_suit(), suit, "#{event}");
     }
     for event in [105, 116] {
-        let t = discarded(Scenario::new(3).favored(Suit::Economic).global_event(115), event);
-        assert_eq!(t.state.favored_suit(), Suit::Economic, "#{event} under Pashtunwali Values");
+        let t = discarded(
+            Scenario::new(3).favored(Suit::Economic).global_event(115),
+            event,
+        );
+        assert_eq!(
+            t.state.favored_suit(),
+            Suit::Economic,
+            "#{event} under Pashtunwali Values"
+        );
     }
 }
 
@@ -54,7 +67,9 @@ fn pp_14_1_105_purchased_new_tactics() {
 /// player's gifts are worth no influence until after the next DC.
 #[test]
 fn pp_14_1_106_discarded_embarrassment_of_riches() {
-    let s = Scenario::new(3).gifts(0, &[GiftSlot::Gift2]).gifts(1, &GiftSlot::ALL);
+    let s = Scenario::new(3)
+        .gifts(0, &[GiftSlot::Gift2])
+        .gifts(1, &GiftSlot::ALL);
     let t = discarded(s, 106);
     assert!(t.global(EventEffect::EmbarrassmentOfRiches));
     assert!(!t.discarded(106), "kept by the map while it lasts");
@@ -80,7 +95,10 @@ fn pp_14_1_106_purchased_koh_i_noor_recovered() {
 #[test]
 fn pp_14_1_107_discarded_disregard_for_customs() {
     let (q, p) = (0, 1);
-    let s = Scenario::new(3).court(p, &[29]).spies(29, q, 2).market("top-3", Some(48), 1);
+    let s = Scenario::new(3)
+        .court(p, &[29])
+        .spies(29, q, 2)
+        .market("top-3", Some(48), 1);
     let mut t = discarded(s, 107);
     assert!(t.global(EventEffect::DisregardForCustoms));
     assert_eq!(t.state.active(), p);
@@ -101,7 +119,11 @@ fn pp_14_2_disregard_for_customs_ends_with_the_next_check() {
         .table();
     let mut before = t.clone();
     before.act("play #9 left");
-    assert_eq!(before.kind(), DecisionKind::RoadBorder, "no bribe while it lasts");
+    assert_eq!(
+        before.kind(),
+        DecisionKind::RoadBorder,
+        "no bribe while it lasts"
+    );
     t.act("buy bottom-0");
     assert!(!t.global(EventEffect::DisregardForCustoms) && t.discarded(107));
     t.act("play #9 left");
@@ -122,7 +144,11 @@ fn pp_14_1_107_purchased_courtly_manners_declines_a_hostage_bribe() {
     t.act("buy bottom-0");
     assert!(t.holds(p, EventEffect::CourtlyManners));
     t.act("use #29 tax");
-    t.expect(p, DecisionKind::Bribe, &["pay", "ask 0", "ask 1", "decline", "withdraw"]);
+    t.expect(
+        p,
+        DecisionKind::Bribe,
+        &["pay", "ask 0", "ask 1", "decline", "withdraw"],
+    );
     t.act("decline");
     assert_eq!(t.kind(), DecisionKind::Tax);
     assert_eq!((t.rupees(p), t.rupees(q)), (4, 4));
@@ -132,11 +158,17 @@ fn pp_14_1_107_purchased_courtly_manners_declines_a_hostage_bribe() {
 /// prizes; nobody changes loyalty.
 #[test]
 fn pp_14_1_108_discarded_failure_to_impress() {
-    let s = Scenario::new(3).prizes(0, &[4, 10]).loyalty(1, British).prizes(1, &[25]);
+    let s = Scenario::new(3)
+        .prizes(0, &[4, 10])
+        .loyalty(1, British)
+        .prizes(1, &[25]);
     let t = discarded(s, 108);
     assert!(t.discarded(4) && t.discarded(10) && t.discarded(25));
     assert!(t.player(0).prizes.is_empty() && t.player(1).prizes.is_empty());
-    assert_eq!((t.player(0).loyalty, t.player(1).loyalty), (Some(Afghan), Some(British)));
+    assert_eq!(
+        (t.player(0).loyalty, t.player(1).loyalty),
+        (Some(Afghan), Some(British))
+    );
     assert_eq!((t.influence(0), t.influence(1)), (1, 1));
 }
 
@@ -146,20 +178,30 @@ fn pp_14_1_108_discarded_failure_to_impress() {
 #[test]
 fn pp_14_1_108_purchased_rumor() {
     let position = |target: RumorTarget| {
-        let mut t = Scenario::with(Options { rumor_target: target, ..Options::default() })
-            .loyalty(1, British)
-            .court(1, &[19, 20])
-            .market("bottom-0", Some(108), 0)
-            .table();
+        let mut t = Scenario::with(Options {
+            rumor_target: target,
+            ..Options::default()
+        })
+        .loyalty(1, British)
+        .court(1, &[19, 20])
+        .market("bottom-0", Some(108), 0)
+        .table();
         t.act("buy bottom-0");
         t
     };
     let mut t = position(RumorTarget::AnyPlayer);
-    t.expect(0, DecisionKind::Rumor, &["player p1", "player p2", "player p3"]);
+    t.expect(
+        0,
+        DecisionKind::Rumor,
+        &["player p1", "player p2", "player p3"],
+    );
     assert_eq!(t.influence(1), 3);
     t.act("player p2");
     assert_eq!(t.influence(1), 1);
-    assert!(t.player(0).events.contains(CardId(108)), "the buyer keeps the card");
+    assert!(
+        t.player(0).events.contains(CardId(108)),
+        "the buyer keeps the card"
+    );
     position(RumorTarget::OtherPlayer).expect(0, DecisionKind::Rumor, &["player p2", "player p3"]);
 }
 
@@ -169,9 +211,17 @@ fn pp_14_1_108_purchased_rumor() {
 #[test]
 fn pp_14_1_riots_clear_one_region() {
     for (event, region) in [(109, Punjab), (110, Herat), (112, Kabul), (113, Persia)] {
-        let mut s = Scenario::new(3).court(1, &[17]).spies(17, 2, 1).roads(British, Border::KabulPunjab, 1);
+        let mut s =
+            Scenario::new(3)
+                .court(1, &[17])
+                .spies(17, 2, 1)
+                .roads(British, Border::KabulPunjab, 1);
         for r in Region::ALL {
-            s = s.tribes(1, r, 1).armies(Afghan, r, 1).armies(British, r, 1).armies(Russian, r, 1);
+            s = s
+                .tribes(1, r, 1)
+                .armies(Afghan, r, 1)
+                .armies(British, r, 1)
+                .armies(Russian, r, 1);
         }
         s = s.tribes(2, region, 2);
         let t = discarded(s, event);
@@ -209,7 +259,11 @@ fn pp_14_1_109_purchased_conflict_fatigue_lasts_to_an_instability_check() {
     assert!(t.global(EventEffect::ConflictFatigue));
     t.act("end");
     assert!(t.logged("instability"));
-    assert_eq!(t.vps(), [5, 3, 3], "the British check succeeded with margin 2");
+    assert_eq!(
+        t.vps(),
+        [5, 3, 3],
+        "the British check succeeded with margin 2"
+    );
     assert!(!t.global(EventEffect::ConflictFatigue) && t.discarded(109));
     assert_eq!(t.state.blocks_on_map(British), 0);
 }
@@ -232,11 +286,22 @@ fn pp_14_1_110_purchased_nationalism_tribes_battle() {
         t.act("buy bottom-0");
         t
     };
-    assert!(!position(false).offers("use #59 battle"), "tribes alone are no strength");
+    assert!(
+        !position(false).offers("use #59 battle"),
+        "tribes alone are no strength"
+    );
     let mut t = position(true);
     assert!(t.holds(0, EventEffect::Nationalism));
-    t.acts(&["use #59 battle", "battle herat", "remove army russian", "remove army russian"]);
-    assert_eq!((t.state.armies(Russian, Herat), t.state.tribes(0, Herat)), (0, 2));
+    t.acts(&[
+        "use #59 battle",
+        "battle herat",
+        "remove army russian",
+        "remove army russian",
+    ]);
+    assert_eq!(
+        (t.state.armies(Russian, Herat), t.state.tribes(0, Herat)),
+        (0, 2)
+    );
 }
 
 /// **PP-14.1** #112 lower half, Nation Building: bought and used in the same turn, 2 rupees build
@@ -262,7 +327,10 @@ fn pp_14_1_112_purchased_nation_building() {
 /// rupees and the card goes to the discard pile at once.
 #[test]
 fn pp_14_1_113_purchased_backing_of_persian_aristocracy() {
-    let mut t = Scenario::new(3).rupees(0, 1).market("bottom-0", Some(113), 0).table();
+    let mut t = Scenario::new(3)
+        .rupees(0, 1)
+        .market("bottom-0", Some(113), 0)
+        .table();
     t.act("buy bottom-0");
     assert_eq!(t.rupees(0), 4);
     assert!(t.discarded(113));
@@ -274,10 +342,18 @@ fn pp_14_1_113_purchased_backing_of_persian_aristocracy() {
 /// a player with an empty hand is skipped.
 #[test]
 fn pp_14_1_114_discarded_confidence_failure() {
-    let s = Scenario::new(3).active(1).hand(0, &[9]).hand(1, &[13, 29]).hand(2, &[]);
+    let s = Scenario::new(3)
+        .active(1)
+        .hand(0, &[9])
+        .hand(1, &[13, 29])
+        .hand(2, &[]);
     let mut t = s.market("top-0", Some(114), 0).table();
     t.act("end");
-    t.expect(1, DecisionKind::ConfidenceFailure, &["discard #13", "discard #29"]);
+    t.expect(
+        1,
+        DecisionKind::ConfidenceFailure,
+        &["discard #13", "discard #29"],
+    );
     t.act("discard #29");
     t.expect(0, DecisionKind::ConfidenceFailure, &["discard #9"]);
     t.act("discard #9");
@@ -307,11 +383,22 @@ fn pp_14_1_114_purchased_other_persuasive_methods() {
     assert_eq!((t.hand(0), t.hand(1)), (vec![29, 61, 62], vec![9, 13, 30]));
     assert!(t.discarded(114));
     t.act("end");
-    t.expect(0, DecisionKind::HandLimit, &["discard #29", "discard #61", "discard #62"]);
+    t.expect(
+        0,
+        DecisionKind::HandLimit,
+        &["discard #29", "discard #61", "discard #62"],
+    );
     t.act("discard #61");
-    assert_eq!((t.state.active(), t.kind(), t.hand(1).len()), (1, DecisionKind::Action, 3));
+    assert_eq!(
+        (t.state.active(), t.kind(), t.hand(1).len()),
+        (1, DecisionKind::Action, 3)
+    );
     t.act("end");
-    t.expect(1, DecisionKind::HandLimit, &["discard #9", "discard #13", "discard #30"]);
+    t.expect(
+        1,
+        DecisionKind::HandLimit,
+        &["discard #9", "discard #13", "discard #30"],
+    );
     let mut t = position();
     t.act("player p3");
     assert_eq!((t.hand(0), t.hand(2)), (vec![], vec![9, 13, 30]));
@@ -328,21 +415,47 @@ fn pp_14_1_115_purchased_pashtunwali_values() {
         .market("top-0", Some(116), 0)
         .table();
     t.act("buy bottom-0");
-    t.expect(0, DecisionKind::Pashtunwali, &["suit political", "suit intelligence", "suit economic", "suit military"]);
+    t.expect(
+        0,
+        DecisionKind::Pashtunwali,
+        &[
+            "suit political",
+            "suit intelligence",
+            "suit economic",
+            "suit military",
+        ],
+    );
     t.act("suit economic");
     assert_eq!(t.state.favored_suit(), Suit::Economic);
     assert!(t.global(EventEffect::PashtunwaliValues));
     t.acts(&["play #10 left", "road kabul-punjab"]);
-    assert_eq!(t.state.favored_suit(), Suit::Economic, "#10's favored-Military icon is ignored");
+    assert_eq!(
+        t.state.favored_suit(),
+        Suit::Economic,
+        "#10's favored-Military icon is ignored"
+    );
     t.act("end");
     assert!(t.discarded(116));
-    assert_eq!(t.state.favored_suit(), Suit::Economic, "#116's upper half is ignored");
+    assert_eq!(
+        t.state.favored_suit(),
+        Suit::Economic,
+        "#116's upper half is ignored"
+    );
 
-    let mut t = Scenario::new(3).global_event(115).tribes(0, Kabul, 1).market("bottom-0", Some(101), 0).hand(0, &[10]).table();
+    let mut t = Scenario::new(3)
+        .global_event(115)
+        .tribes(0, Kabul, 1)
+        .market("bottom-0", Some(101), 0)
+        .hand(0, &[10])
+        .table();
     t.act("buy bottom-0");
     assert!(!t.global(EventEffect::PashtunwaliValues) && t.discarded(115));
     t.acts(&["play #10 left", "road kabul-punjab"]);
-    assert_eq!(t.state.favored_suit(), Suit::Military, "after the DC the icons work again");
+    assert_eq!(
+        t.state.favored_suit(),
+        Suit::Military,
+        "after the DC the icons work again"
+    );
 }
 
 /// **PP-14.1** #116 lower half, Rebuke, **PP-14.3, PP-OQ-23**: the buyer picks any region, even
@@ -363,15 +476,33 @@ fn pp_14_1_116_purchased_rebuke() {
     t.expect(
         0,
         DecisionKind::Rebuke,
-        &["rebuke persia", "rebuke transcaspia", "rebuke herat", "rebuke kabul", "rebuke kandahar", "rebuke punjab"],
+        &[
+            "rebuke persia",
+            "rebuke transcaspia",
+            "rebuke herat",
+            "rebuke kabul",
+            "rebuke kandahar",
+            "rebuke punjab",
+        ],
     );
     let mut empty = t.clone();
     t.act("rebuke herat");
-    assert_eq!((t.state.tribes(1, Herat), t.state.tribes(2, Herat), t.state.armies(British, Herat)), (0, 0, 0));
+    assert_eq!(
+        (
+            t.state.tribes(1, Herat),
+            t.state.tribes(2, Herat),
+            t.state.armies(British, Herat)
+        ),
+        (0, 0, 0)
+    );
     assert_eq!(t.state.roads(British, Border::HeratKabul), 1);
     assert_eq!(t.state.tribes(2, Kabul), 1);
     assert!(t.discarded(55) && t.discarded(116));
     assert_eq!(t.kind(), DecisionKind::Action);
     empty.act("rebuke transcaspia");
-    assert_eq!(empty.state.tribes(2, Herat), 2, "an empty region: nothing happens");
+    assert_eq!(
+        empty.state.tribes(2, Herat),
+        2,
+        "an empty region: nothing happens"
+    );
 }

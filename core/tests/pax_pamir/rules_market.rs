@@ -16,10 +16,18 @@ fn cost(t: &Table, slot: &str) -> u8 {
 /// `2c`; column 0 is free either way.
 #[test]
 fn pp_7_1_2_the_cost_is_the_column() {
-    for (favored, per) in [(Suit::Political, 1), (Suit::Economic, 1), (Suit::Military, 2)] {
+    for (favored, per) in [
+        (Suit::Political, 1),
+        (Suit::Economic, 1),
+        (Suit::Military, 2),
+    ] {
         let t = Scenario::new(3).favored(favored).table();
         for slot in Slot::all() {
-            assert_eq!(t.state.cost(t.cards(), 0, slot), per * slot.col, "{slot} with {favored:?}");
+            assert_eq!(
+                t.state.cost(t.cards(), 0, slot),
+                per * slot.col,
+                "{slot} with {favored:?}"
+            );
         }
     }
 }
@@ -38,10 +46,19 @@ fn pp_7_1_2_persian_influence() {
             .table()
     };
     let t = position(Suit::Political);
-    assert_eq!([cost(&t, "top-3"), cost(&t, "top-4"), cost(&t, "bottom-3")], [0, 4, 3]);
+    assert_eq!(
+        [cost(&t, "top-3"), cost(&t, "top-4"), cost(&t, "bottom-3")],
+        [0, 4, 3]
+    );
     let t = position(Suit::Military);
-    assert_eq!([cost(&t, "top-3"), cost(&t, "top-4"), cost(&t, "bottom-3")], [0, 8, 6]);
-    let other = Scenario::new(3).court(1, &[68]).market("top-3", Some(75), 0).table();
+    assert_eq!(
+        [cost(&t, "top-3"), cost(&t, "top-4"), cost(&t, "bottom-3")],
+        [0, 8, 6]
+    );
+    let other = Scenario::new(3)
+        .court(1, &[68])
+        .market("top-3", Some(75), 0)
+        .table();
     assert_eq!(cost(&other, "top-3"), 3, "only for the owner");
 }
 
@@ -57,7 +74,10 @@ fn pp_7_1_2_russian_influence() {
         .market("top-3", Some(96), 0)
         .market("bottom-4", Some(88), 0)
         .table();
-    assert_eq!([cost(&t, "top-4"), cost(&t, "top-3"), cost(&t, "bottom-4")], [0, 3, 4]);
+    assert_eq!(
+        [cost(&t, "top-4"), cost(&t, "top-3"), cost(&t, "bottom-4")],
+        [0, 3, 4]
+    );
     t.act("buy top-4");
     assert_eq!(t.hand(0), [86]);
     assert!(t.paid().is_empty(), "a zero cost places no rupee");
@@ -78,7 +98,10 @@ fn pp_7_1_3_doubled_payment_goes_across_an_empty_slot() {
         .table();
     t.act("buy top-3");
     assert_eq!(t.rupees(0), 0);
-    assert_eq!([t.slot("top-0").1, t.slot("top-1").1, t.slot("bottom-2").1], [2, 2, 2]);
+    assert_eq!(
+        [t.slot("top-0").1, t.slot("top-1").1, t.slot("bottom-2").1],
+        [2, 2, 2]
+    );
     assert_eq!(t.paid(), std::collections::BTreeSet::from([9, 29, 13]));
 }
 
@@ -106,11 +129,17 @@ fn empty_column(options: Options) -> Table {
 #[test]
 fn pp_7_1_3_a_fully_empty_column_both_readings() {
     let mut t = empty_column(Options::default());
-    assert_eq!((t.slot("top-0").1, t.slot("top-1").1, t.market_total()), (1, 1, 2));
+    assert_eq!(
+        (t.slot("top-0").1, t.slot("top-1").1, t.market_total()),
+        (1, 1, 2)
+    );
     t.act("end");
     assert_eq!(t.market_total(), 2, "the third rupee went to the bank");
 
-    let mut t = empty_column(Options { purchase_empty_column: PurchaseEmptyColumn::LeaveOnSlot, ..Options::default() });
+    let mut t = empty_column(Options {
+        purchase_empty_column: PurchaseEmptyColumn::LeaveOnSlot,
+        ..Options::default()
+    });
     assert_eq!(t.slot("bottom-2"), (None, 1));
     assert_eq!(t.market_total(), 3);
     t.act("end");
@@ -122,7 +151,10 @@ fn pp_7_1_3_a_fully_empty_column_both_readings() {
 /// the event never enters the hand (a lasting one stays with the buyer).
 #[test]
 fn pp_7_1_5_a_purchased_event_never_enters_the_hand() {
-    let mut t = Scenario::new(3).rupees(0, 1).market("top-1", Some(105), 2).table();
+    let mut t = Scenario::new(3)
+        .rupees(0, 1)
+        .market("top-1", Some(105), 2)
+        .table();
     t.act("buy top-1");
     assert_eq!(t.rupees(0), 2, "1 paid, 2 taken");
     assert!(t.hand(0).is_empty());
@@ -136,7 +168,10 @@ fn pp_7_1_5_a_purchased_event_never_enters_the_hand() {
 #[test]
 fn pp_7_2_4_placement_at_either_end() {
     let mut t = Scenario::new(3).hand(0, &[9, 29, 13]).table();
-    assert!(t.offers("play #9 left") && !t.offers("play #9 right"), "an empty court");
+    assert!(
+        t.offers("play #9 left") && !t.offers("play #9 right"),
+        "an empty court"
+    );
     t.acts(&["play #9 left", "road kabul-punjab"]);
     assert!(t.offers("play #29 right"));
     t.acts(&["play #29 right", "road kabul-punjab", "road kabul-punjab"]);
@@ -166,10 +201,22 @@ fn pp_7_2_2_when_a_bribe_is_owed() {
         t
     };
     assert_eq!(play(0, 0).kind(), DecisionKind::RoadBorder, "no ruler");
-    assert_eq!(play(1, 2).kind(), DecisionKind::RoadBorder, "the player rules");
-    assert_eq!(play(1, 1).kind(), DecisionKind::RoadBorder, "a tie: nobody rules");
+    assert_eq!(
+        play(1, 2).kind(),
+        DecisionKind::RoadBorder,
+        "the player rules"
+    );
+    assert_eq!(
+        play(1, 1).kind(),
+        DecisionKind::RoadBorder,
+        "a tie: nobody rules"
+    );
     let t = play(3, 1);
-    t.expect(0, DecisionKind::Bribe, &["pay", "ask 0", "ask 1", "ask 2", "withdraw"]);
+    t.expect(
+        0,
+        DecisionKind::Bribe,
+        &["pay", "ask 0", "ask 1", "ask 2", "withdraw"],
+    );
 }
 
 /// **PP-7.2.2, PP-15** Charismatic Courtiers (#42): its owner never pays a play bribe.
@@ -182,15 +229,26 @@ fn pp_7_2_2_charismatic_courtiers_and_disregard_for_customs() {
         t
     };
     assert_eq!(position(Scenario::new(3)).kind(), DecisionKind::Bribe);
-    assert_eq!(position(Scenario::new(3).court(0, &[42])).kind(), DecisionKind::RoadBorder);
-    assert_eq!(position(Scenario::new(3).global_event(107)).kind(), DecisionKind::RoadBorder);
+    assert_eq!(
+        position(Scenario::new(3).court(0, &[42])).kind(),
+        DecisionKind::RoadBorder
+    );
+    assert_eq!(
+        position(Scenario::new(3).global_event(107)).kind(),
+        DecisionKind::RoadBorder
+    );
 }
 
 /// **PP-7.2.3, PP-OQ-27**: the receiver answers an ask of k with a grant or a counter of
 /// k + 1 up to the full bribe, never more; a grant settles the amount asked.
 #[test]
 fn pp_7_2_3_the_receiver_grants_or_counters_up_to_the_full_bribe() {
-    let mut t = Scenario::new(3).rupees(0, 5).hand(0, &[9]).court(1, &[5]).tribes(1, Kabul, 4).table();
+    let mut t = Scenario::new(3)
+        .rupees(0, 5)
+        .hand(0, &[9])
+        .court(1, &[5])
+        .tribes(1, Kabul, 4)
+        .table();
     t.acts(&["play #9 left", "ask 2"]);
     t.expect(1, DecisionKind::Bribe, &["grant", "counter 3", "counter 4"]);
     t.act("grant");
@@ -287,5 +345,8 @@ fn pp_7_3_blocks_are_of_the_players_loyalty() {
     let mut t = Scenario::new(3).loyalty(0, Russian).hand(0, &[34]).table();
     t.act("play #34 left");
     assert_eq!(t.state.armies(Russian, Punjab), 1);
-    assert_eq!(t.state.armies(British, Punjab) + t.state.armies(Afghan, Punjab), 0);
+    assert_eq!(
+        t.state.armies(British, Punjab) + t.state.armies(Afghan, Punjab),
+        0
+    );
 }

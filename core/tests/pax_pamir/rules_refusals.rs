@@ -13,7 +13,10 @@ use crate::scenario::{Scenario, Table, card};
 fn refused(t: &mut Table, text: &str, rule: &'static str) -> Error {
     let err = t.refused(text);
     assert_eq!(err.rule(), Rule(rule), "{text}: {err}");
-    assert!(err.to_string().contains(rule), "{text}: the message names {rule}: {err}");
+    assert!(
+        err.to_string().contains(rule),
+        "{text}: the message names {rule}: {err}"
+    );
     err
 }
 
@@ -27,17 +30,33 @@ fn pp_7_1_1_purchase_refusals() {
         .market("top-4", Some(111), 0)
         .table();
     let slot = |s: &str| s.parse::<Slot>().unwrap();
-    assert_eq!(refused(&mut t, "buy top-2", "PP-7.1.1"), Error::EmptySlot(slot("top-2")));
-    assert_eq!(refused(&mut t, "buy top-4", "PP-14.1"), Error::PublicWithdrawal);
+    assert_eq!(
+        refused(&mut t, "buy top-2", "PP-7.1.1"),
+        Error::EmptySlot(slot("top-2"))
+    );
+    assert_eq!(
+        refused(&mut t, "buy top-4", "PP-14.1"),
+        Error::PublicWithdrawal
+    );
     assert_eq!(
         refused(&mut t, "buy top-3", "PP-7.1.1"),
-        Error::CannotAfford { cost: 3, rupees: 2, rule: Rule("PP-7.1.1") }
+        Error::CannotAfford {
+            cost: 3,
+            rupees: 2,
+            rule: Rule("PP-7.1.1")
+        }
     );
     t.act("buy top-1");
     let top_0 = t.slot("top-0").0.unwrap();
-    assert_eq!(refused(&mut t, "buy top-0", "PP-7.1.1"), Error::PaidThisTurn(card(top_0)));
+    assert_eq!(
+        refused(&mut t, "buy top-0", "PP-7.1.1"),
+        Error::PaidThisTurn(card(top_0))
+    );
     t.act("buy bottom-0");
-    assert_eq!(refused(&mut t, "buy bottom-1", "PP-6.2"), Error::NoActionsLeft);
+    assert_eq!(
+        refused(&mut t, "buy bottom-1", "PP-6.2"),
+        Error::NoActionsLeft
+    );
 }
 
 /// **PP-7.2.1, PP-7.2.4, PP-6.2**: a play needs the card in hand (not the court, not the
@@ -46,12 +65,24 @@ fn pp_7_1_1_purchase_refusals() {
 fn pp_7_2_1_play_refusals() {
     let mut t = Scenario::new(3).hand(0, &[9, 13]).court(1, &[61]).table();
     let top_0 = t.slot("top-0").0.unwrap();
-    assert_eq!(refused(&mut t, &format!("play #{top_0} left"), "PP-7.2.1"), Error::NotInHand(card(top_0)));
-    assert_eq!(refused(&mut t, "play #61 left", "PP-7.2.1"), Error::NotInHand(card(61)));
-    assert!(matches!(refused(&mut t, "play #9 right", "PP-7.2.4"), Error::NotLegal { .. }));
+    assert_eq!(
+        refused(&mut t, &format!("play #{top_0} left"), "PP-7.2.1"),
+        Error::NotInHand(card(top_0))
+    );
+    assert_eq!(
+        refused(&mut t, "play #61 left", "PP-7.2.1"),
+        Error::NotInHand(card(61))
+    );
+    assert!(matches!(
+        refused(&mut t, "play #9 right", "PP-7.2.4"),
+        Error::NotLegal { .. }
+    ));
     t.acts(&["play #9 left", "road kabul-punjab"]);
     t.act("buy top-0");
-    assert_eq!(refused(&mut t, "play #13 right", "PP-6.2"), Error::NoActionsLeft);
+    assert_eq!(
+        refused(&mut t, "play #13 right", "PP-6.2"),
+        Error::NoActionsLeft
+    );
 }
 
 /// **PP-8.1.1, PP-6.4, PP-6.2, PP-8.4**: each condition of a card-based action has its error: the
@@ -66,24 +97,56 @@ fn pp_8_1_1_card_action_refusals() {
         .court(1, &[13])
         .market("top-3", Some(48), 2)
         .table();
-    assert_eq!(refused(&mut t, "use #29 tax", "PP-8.1.1"), Error::NotInCourt(card(29)));
-    assert_eq!(refused(&mut t, "use #13 tax", "PP-8.1.1"), Error::NotInCourt(card(13)));
+    assert_eq!(
+        refused(&mut t, "use #29 tax", "PP-8.1.1"),
+        Error::NotInCourt(card(29))
+    );
+    assert_eq!(
+        refused(&mut t, "use #13 tax", "PP-8.1.1"),
+        Error::NotInCourt(card(13))
+    );
     assert_eq!(
         refused(&mut t, "use #9 gift", "PP-8.1.1"),
-        Error::NoSuchAction { card: card(9), action: CardAction::Gift }
+        Error::NoSuchAction {
+            card: card(9),
+            action: CardAction::Gift
+        }
     );
     assert_eq!(
         refused(&mut t, "use #10 build", "PP-8.1.1"),
-        Error::CannotAfford { cost: 2, rupees: 1, rule: Rule("PP-8.1.1") }
+        Error::CannotAfford {
+            cost: 2,
+            rupees: 1,
+            rule: Rule("PP-8.1.1")
+        }
     );
-    assert_eq!(refused(&mut t, "use #9 move", "PP-8.1.1"), Error::NoEffect { card: card(9), action: CardAction::Move });
+    assert_eq!(
+        refused(&mut t, "use #9 move", "PP-8.1.1"),
+        Error::NoEffect {
+            card: card(9),
+            action: CardAction::Move
+        }
+    );
     t.acts(&["use #9 tax", "tax top-3"]);
-    assert_eq!(refused(&mut t, "use #9 tax", "PP-6.4"), Error::CardUsed(card(9)));
+    assert_eq!(
+        refused(&mut t, "use #9 tax", "PP-6.4"),
+        Error::CardUsed(card(9))
+    );
     t.act("buy bottom-0");
-    assert_eq!(refused(&mut t, "use #4 move", "PP-6.2"), Error::NoActionsLeft);
+    assert_eq!(
+        refused(&mut t, "use #4 move", "PP-6.2"),
+        Error::NoActionsLeft
+    );
 
-    let mut t = Scenario::new(3).rupees(0, 6).court(0, &[4]).gifts(0, &GiftSlot::ALL).table();
-    assert!(matches!(refused(&mut t, "use #4 gift", "PP-8.4"), Error::NotLegal { .. }));
+    let mut t = Scenario::new(3)
+        .rupees(0, 6)
+        .court(0, &[4])
+        .gifts(0, &GiftSlot::ALL)
+        .table();
+    assert!(matches!(
+        refused(&mut t, "use #4 gift", "PP-8.4"),
+        Error::NotLegal { .. }
+    ));
 }
 
 /// **PP-8.2, PP-7.2.3, PP-OQ-10**: a hostage bribe that cannot be paid refuses the action
@@ -106,15 +169,25 @@ fn pp_8_2_hostage_bribe_refusals() {
     let mut t = position(1);
     t.acts(&["use #29 tax", "withdraw"]);
     assert!(!t.offers("use #29 tax"));
-    assert!(matches!(refused(&mut t, "use #29 tax", "PP-8.2"), Error::NotLegal { .. }));
+    assert!(matches!(
+        refused(&mut t, "use #29 tax", "PP-8.2"),
+        Error::NotLegal { .. }
+    ));
 
     let mut t = position(4);
     t.acts(&["use #29 tax", "withdraw", "use #29 tax", "withdraw"]);
     assert!(!t.offers("use #29 tax"));
-    assert!(matches!(refused(&mut t, "use #29 tax", "PP-OQ-10"), Error::NotLegal { .. }));
+    assert!(matches!(
+        refused(&mut t, "use #29 tax", "PP-OQ-10"),
+        Error::NotLegal { .. }
+    ));
     assert_eq!(t.state.actions_left(), 2);
     t.act("use #29 move");
-    t.expect(p, darbar::pax_pamir::DecisionKind::Bribe, &["pay", "ask 0", "ask 1", "withdraw"]);
+    t.expect(
+        p,
+        darbar::pax_pamir::DecisionKind::Bribe,
+        &["pay", "ask 0", "ask 1", "withdraw"],
+    );
 }
 
 /// **PP-13.9, PP-OQ-26**: once the game is over every action is refused (PP-13.9) and nothing
@@ -141,12 +214,34 @@ fn pp_16_an_action_from_the_wrong_seat_is_refused() {
     let mut state = t.state.clone();
     let before = state.to_snapshot();
     let end = "end".parse().unwrap();
-    let err = t.game.apply_as(&mut state, 1, end, &mut Log::silent()).expect_err("seat 1 waits");
-    assert_eq!(err, Error::NotYourDecision { seat: 1, expected: 0 });
+    let err = t
+        .game
+        .apply_as(&mut state, 1, end, &mut Log::silent())
+        .expect_err("seat 1 waits");
+    assert_eq!(
+        err,
+        Error::NotYourDecision {
+            seat: 1,
+            expected: 0
+        }
+    );
     assert_eq!(err.rule(), Rule("PP-16"));
-    let err = t.game.apply_as(&mut state, 7, end, &mut Log::silent()).expect_err("no seat 7");
-    assert_eq!(err, Error::NoSuchSeat { seat: 7, players: 3 });
+    let err = t
+        .game
+        .apply_as(&mut state, 7, end, &mut Log::silent())
+        .expect_err("no seat 7");
+    assert_eq!(
+        err,
+        Error::NoSuchSeat {
+            seat: 7,
+            players: 3
+        }
+    );
     assert_eq!(err.rule(), Rule("PP-4.1"));
     assert_eq!(state.to_snapshot(), before);
-    assert!(t.game.apply_as(&mut state, 0, end, &mut Log::silent()).is_ok());
+    assert!(
+        t.game
+            .apply_as(&mut state, 0, end, &mut Log::silent())
+            .is_ok()
+    );
 }

@@ -19,12 +19,21 @@ use crate::scenario::{Scenario, card};
 /// refused with the rule it breaks; 12 blocks and 10 cylinders load.
 #[test]
 fn pp_1_1_blocks_and_cylinders_are_hard_limits() {
-    let blocks = |n: u8| Scenario::new(3).armies(British, Kabul, 6).roads(British, Border::HeratKabul, n);
+    let blocks = |n: u8| {
+        Scenario::new(3)
+            .armies(British, Kabul, 6)
+            .roads(British, Border::HeratKabul, n)
+    };
     assert!(blocks(6).try_build().is_ok(), "12 blocks");
     let err = blocks(7).try_build().expect_err("13 British blocks");
     assert_eq!(err.rule().map(|r| r.0), Some("PP-1.1"));
 
-    let cylinders = |n: u8| Scenario::new(3).tribes(0, Kabul, 5).spies(13, 0, n).court(1, &[13]);
+    let cylinders = |n: u8| {
+        Scenario::new(3)
+            .tribes(0, Kabul, 5)
+            .spies(13, 0, n)
+            .court(1, &[13])
+    };
     assert!(cylinders(5).try_build().is_ok(), "10 cylinders");
     let err = cylinders(6).try_build().expect_err("11 cylinders");
     assert_eq!(err.rule().map(|r| r.0), Some("PP-1.2"));
@@ -47,7 +56,11 @@ fn pp_1_3_blocks_stop_helping_after_a_loyalty_change() {
     assert_eq!(t.state.ruler(Kabul), Some(p));
     t.act("play #51 right");
     assert_eq!(t.player(p).loyalty, Some(British));
-    assert_eq!(t.state.armies(Afghan, Kabul), 2, "the armies stay on the map (PP-9.3)");
+    assert_eq!(
+        t.state.armies(Afghan, Kabul),
+        2,
+        "the armies stay on the map (PP-9.3)"
+    );
     assert_eq!(t.state.ruling_pieces(p, Kabul), 1);
     assert_eq!(t.state.ruler(Kabul), None);
 }
@@ -66,7 +79,12 @@ fn pp_1_4_any_number_of_pieces_share_a_border() {
     t.expect(
         0,
         DecisionKind::RoadBorder,
-        &["road transcaspia-kabul", "road herat-kabul", "road kabul-kandahar", "road kabul-punjab"],
+        &[
+            "road transcaspia-kabul",
+            "road herat-kabul",
+            "road kabul-kandahar",
+            "road kabul-punjab",
+        ],
     );
     t.act("road kabul-punjab");
     assert_eq!(t.state.roads(Afghan, Border::KabulPunjab), 4);
@@ -77,7 +95,12 @@ fn pp_1_4_any_number_of_pieces_share_a_border() {
 /// and the market together are unchanged.
 #[test]
 fn pp_1_5_a_bribe_moves_rupees_between_two_players_only() {
-    let mut t = Scenario::new(3).rupees(0, 4).hand(0, &[9]).court(1, &[5]).tribes(1, Kabul, 2).table();
+    let mut t = Scenario::new(3)
+        .rupees(0, 4)
+        .hand(0, &[9])
+        .court(1, &[5])
+        .tribes(1, Kabul, 2)
+        .table();
     let total = |t: &crate::scenario::Table| -> i16 {
         (0..3).map(|s| t.rupees(s)).sum::<i16>() + t.market_total() as i16
     };
@@ -110,13 +133,28 @@ fn pp_1_6_a_block_from_an_empty_supply_is_taken_from_the_map() {
     assert_eq!(t.state.blocks_in_supply(Afghan), 0);
     assert_eq!(t.state.ruler(Herat), Some(p));
     t.act("play #16 right");
-    t.expect(p, DecisionKind::Fallback, &["take army herat", "take road persia-herat"]);
+    t.expect(
+        p,
+        DecisionKind::Fallback,
+        &["take army herat", "take road persia-herat"],
+    );
     let mut road = t.clone();
     t.act("take army herat");
-    assert_eq!(t.state.ruler(Herat), None, "the removal's consequence: P no longer rules Herat");
-    assert_eq!((t.state.armies(Afghan, Herat), t.state.armies(Afghan, Kabul)), (0, 1));
+    assert_eq!(
+        t.state.ruler(Herat),
+        None,
+        "the removal's consequence: P no longer rules Herat"
+    );
+    assert_eq!(
+        (t.state.armies(Afghan, Herat), t.state.armies(Afghan, Kabul)),
+        (0, 1)
+    );
     road.act("take road persia-herat");
-    assert_eq!(road.state.roads(Afghan, Border::PersiaHerat), 10, "a road became an army");
+    assert_eq!(
+        road.state.roads(Afghan, Border::PersiaHerat),
+        10,
+        "a road became an army"
+    );
     assert_eq!(road.state.armies(Afghan, Kabul), 1);
     assert_eq!(road.state.ruler(Herat), Some(p));
 }
@@ -136,7 +174,11 @@ fn pp_1_6_a_moved_block_may_be_taken_but_not_a_placed_one() {
         .table();
     t.acts(&["use #50 move", "move army herat kabul", "stop"]);
     t.act("play #32 right");
-    t.expect(p, DecisionKind::Fallback, &["take army kabul", "take road herat-kabul"]);
+    t.expect(
+        p,
+        DecisionKind::Fallback,
+        &["take army kabul", "take road herat-kabul"],
+    );
     t.act("take army kabul");
     assert_eq!(t.state.armies(British, Punjab), 1);
     t.expect(p, DecisionKind::Fallback, &["take road herat-kabul"]);
@@ -165,7 +207,10 @@ fn pp_1_6_with_no_piece_to_take_the_placement_is_skipped() {
     let mut t = s.table();
     t.act("play #16 left");
     assert_eq!(t.kind(), DecisionKind::Action);
-    assert_eq!((t.state.armies(Afghan, Herat), t.state.armies(Afghan, Kabul)), (12, 0));
+    assert_eq!(
+        (t.state.armies(Afghan, Herat), t.state.armies(Afghan, Kabul)),
+        (12, 0)
+    );
 }
 
 /// **PP-1.6**: a gift placed from an empty supply takes a cylinder in play; a gift already on
@@ -181,7 +226,11 @@ fn pp_1_6_a_gift_from_an_empty_supply() {
         .table();
     assert_eq!(t.state.cylinders_in_supply(p), 0);
     t.acts(&["use #4 gift", "gift gift4"]);
-    t.expect(p, DecisionKind::Fallback, &["take tribe punjab", "take gift gift2"]);
+    t.expect(
+        p,
+        DecisionKind::Fallback,
+        &["take tribe punjab", "take gift gift2"],
+    );
     t.act("take gift gift2");
     assert!(t.state.gift(p, GiftSlot::Gift4) && !t.state.gift(p, GiftSlot::Gift2));
     assert_eq!(t.state.cylinders_in_play(p), 10);
@@ -193,10 +242,40 @@ fn pp_1_6_a_gift_from_an_empty_supply() {
 fn pp_2_1_each_region_has_its_borders() {
     let cases: [(u8, &[&str]); 6] = [
         (79, &["road persia-transcaspia", "road persia-herat"]),
-        (96, &["road persia-transcaspia", "road transcaspia-herat", "road transcaspia-kabul"]),
-        (61, &["road persia-herat", "road transcaspia-herat", "road herat-kabul", "road herat-kandahar"]),
-        (9, &["road transcaspia-kabul", "road herat-kabul", "road kabul-kandahar", "road kabul-punjab"]),
-        (48, &["road herat-kandahar", "road kabul-kandahar", "road kandahar-punjab"]),
+        (
+            96,
+            &[
+                "road persia-transcaspia",
+                "road transcaspia-herat",
+                "road transcaspia-kabul",
+            ],
+        ),
+        (
+            61,
+            &[
+                "road persia-herat",
+                "road transcaspia-herat",
+                "road herat-kabul",
+                "road herat-kandahar",
+            ],
+        ),
+        (
+            9,
+            &[
+                "road transcaspia-kabul",
+                "road herat-kabul",
+                "road kabul-kandahar",
+                "road kabul-punjab",
+            ],
+        ),
+        (
+            48,
+            &[
+                "road herat-kandahar",
+                "road kabul-kandahar",
+                "road kandahar-punjab",
+            ],
+        ),
         (29, &["road kabul-punjab", "road kandahar-punjab"]),
     ];
     for (n, borders) in cases {
@@ -214,21 +293,31 @@ fn pp_2_1_each_region_has_its_borders() {
 #[test]
 fn pp_3_5_impact_icons_in_printed_order() {
     let p = 0;
-    let mut t = Scenario::new(3).favored(Suit::Economic).hand(p, &[8]).table();
+    let mut t = Scenario::new(3)
+        .favored(Suit::Economic)
+        .hand(p, &[8])
+        .table();
     t.act("play #8 left");
     assert_eq!(t.kind(), DecisionKind::RoadBorder);
     t.act("road kabul-punjab");
     assert_eq!(t.kind(), DecisionKind::RoadBorder);
     t.act("road kabul-punjab");
     t.expect(p, DecisionKind::SpyTarget, &["spy #8"]);
-    assert_eq!(t.state.favored_suit(), Suit::Economic, "the suit icon is last");
+    assert_eq!(
+        t.state.favored_suit(),
+        Suit::Economic,
+        "the suit icon is last"
+    );
     t.act("spy #8");
     assert_eq!(t.state.favored_suit(), Suit::Political);
 
     let mut t = Scenario::new(3).hand(p, &[7]).table();
     t.act("play #7 left");
     assert_eq!(t.kind(), DecisionKind::SpyTarget);
-    assert_eq!((t.state.tribes(p, Kabul), t.state.armies(Afghan, Kabul)), (2, 1));
+    assert_eq!(
+        (t.state.tribes(p, Kabul), t.state.armies(Afghan, Kabul)),
+        (2, 1)
+    );
 
     let mut t = Scenario::new(3).rupees(p, 0).hand(p, &[30]).table();
     t.acts(&["play #30 left", "road kabul-punjab"]);
@@ -242,8 +331,16 @@ fn pp_3_5_impact_icons_in_printed_order() {
 /// offered with them, and one declared is refused (PP-8.1.1).
 #[test]
 fn pp_3_6_cards_without_actions() {
-    let mut t = Scenario::new(3).rupees(0, 6).court(0, &[7, 76]).tribes(0, Kabul, 1).table();
-    assert!(t.choices().iter().all(|c| !c.starts_with("use")), "{:?}", t.choices());
+    let mut t = Scenario::new(3)
+        .rupees(0, 6)
+        .court(0, &[7, 76])
+        .tribes(0, Kabul, 1)
+        .table();
+    assert!(
+        t.choices().iter().all(|c| !c.starts_with("use")),
+        "{:?}",
+        t.choices()
+    );
     for text in ["use #7 build", "use #76 tax"] {
         let err = t.refused(text);
         assert!(matches!(err, Error::NoSuchAction { .. }), "{err}");
@@ -255,9 +352,15 @@ fn pp_3_6_cards_without_actions() {
 /// influence; #42 Barakzai Sadars is both an Afghan patriot and an Afghan prize.
 #[test]
 fn pp_3_8_a_prize_is_worth_one_influence() {
-    let facts = darbar::pax_pamir::CardData::standard().court(card(42)).expect("#42").clone();
+    let facts = darbar::pax_pamir::CardData::standard()
+        .court(card(42))
+        .expect("#42")
+        .clone();
     assert_eq!((facts.patriot, facts.prize), (Some(Afghan), Some(Afghan)));
-    let t = Scenario::new(3).loyalty(0, Afghan).prizes(0, &[42, 4]).table();
+    let t = Scenario::new(3)
+        .loyalty(0, Afghan)
+        .prizes(0, &[42, 4])
+        .table();
     assert_eq!(t.influence(0), 3);
     assert!(t.court(0).is_empty());
 }
@@ -292,7 +395,11 @@ fn pp_3_10_a_hostage_card_keeps_its_special_ability() {
         .table();
     assert_eq!(t.state.hostage_holder(p, card(51)), Some(q));
     t.act("use #50 move");
-    t.expect(p, DecisionKind::Move, &["move army persia transcaspia", "move army persia herat"]);
+    t.expect(
+        p,
+        DecisionKind::Move,
+        &["move army persia transcaspia", "move army persia herat"],
+    );
 }
 
 /// The snapshot JSON of a state.
@@ -302,17 +409,29 @@ fn json(state: &darbar::pax_pamir::State) -> Value {
 
 /// The card numbers of a list in the snapshot.
 fn numbers(v: &Value) -> Vec<u64> {
-    v.as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default()
+    v.as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default()
 }
 
 /// **PP-4.1**: 2 to 5 players; 1 or 6 are refused, naming PP-4.1.
 #[test]
 fn pp_4_1_two_to_five_players() {
     for players in 2..=5u8 {
-        assert!(PaxPamir::new(Options { players, ..Options::default() }).is_ok());
+        assert!(
+            PaxPamir::new(Options {
+                players,
+                ..Options::default()
+            })
+            .is_ok()
+        );
     }
     for players in [0u8, 1, 6] {
-        let err = PaxPamir::new(Options { players, ..Options::default() }).expect_err("refused");
+        let err = PaxPamir::new(Options {
+            players,
+            ..Options::default()
+        })
+        .expect_err("refused");
         assert_eq!(err, Error::PlayerCount(players));
         assert_eq!(err.rule().0, "PP-4.1");
     }
@@ -326,11 +445,19 @@ fn pp_4_1_two_to_five_players() {
 fn pp_4_7_the_state_after_setup() {
     for players in 2..=5u8 {
         let n = players as usize;
-        let game = PaxPamir::new(Options { players, ..Options::default() }).unwrap();
+        let game = PaxPamir::new(Options {
+            players,
+            ..Options::default()
+        })
+        .unwrap();
         for seed in 0..10 {
             let mut state = game.new_initial_state(seed);
-            while let Some(d) = game.decision(&state).filter(|d| d.kind == DecisionKind::Loyalty) {
-                game.apply(&mut state, d.choices[1], &mut Log::silent()).unwrap();
+            while let Some(d) = game
+                .decision(&state)
+                .filter(|d| d.kind == DecisionKind::Loyalty)
+            {
+                game.apply(&mut state, d.choices[1], &mut Log::silent())
+                    .unwrap();
             }
             assert_eq!(state.favored_suit(), Suit::Political);
             assert_eq!(state.deck_len(), 28 + 6 * n, "{players} players");
@@ -370,19 +497,37 @@ fn pp_4_7_the_state_after_setup() {
 fn pp_4_3_the_deck_holds_six_piles_worth_of_cards() {
     for players in 2..=5u8 {
         let n = players as u64;
-        let game = PaxPamir::new(Options { players, ..Options::default() }).unwrap();
+        let game = PaxPamir::new(Options {
+            players,
+            ..Options::default()
+        })
+        .unwrap();
         for seed in 0..10 {
             let state = game.new_initial_state(seed);
             let snapshot = json(&state);
             let mut dealt = numbers(&snapshot["state"]["deck"]);
-            dealt.extend(Slot::all().filter_map(|s| state.market_card(s)).map(|c| u64::from(c.0)));
+            dealt.extend(
+                Slot::all()
+                    .filter_map(|s| state.market_card(s))
+                    .map(|c| u64::from(c.0)),
+            );
             let removed = numbers(&snapshot["state"]["removed"]);
-            assert_eq!(dealt.iter().filter(|&&c| c <= 100).count() as u64, 6 * (5 + n));
-            assert_eq!(dealt.iter().filter(|&&c| (101..=104).contains(&c)).count(), 4);
+            assert_eq!(
+                dealt.iter().filter(|&&c| c <= 100).count() as u64,
+                6 * (5 + n)
+            );
+            assert_eq!(
+                dealt.iter().filter(|&&c| (101..=104).contains(&c)).count(),
+                4
+            );
             assert_eq!(dealt.iter().filter(|&&c| c > 104).count(), 6);
             let mut all: Vec<u64> = dealt.iter().chain(&removed).copied().collect();
             all.sort_unstable();
-            assert_eq!(all, (1..=116).collect::<Vec<u64>>(), "every card once, dealt or out");
+            assert_eq!(
+                all,
+                (1..=116).collect::<Vec<u64>>(),
+                "every card once, dealt or out"
+            );
         }
     }
 }
@@ -394,17 +539,29 @@ fn pp_4_3_the_deck_holds_six_piles_worth_of_cards() {
 fn pp_4_4_the_starting_market_comes_from_the_top_piles() {
     for players in 2..=5u8 {
         let n = players as usize;
-        let game = PaxPamir::new(Options { players, ..Options::default() }).unwrap();
+        let game = PaxPamir::new(Options {
+            players,
+            ..Options::default()
+        })
+        .unwrap();
         let mut event_seen = false;
         for seed in 0..60 {
             let state = game.new_initial_state(seed);
-            let fill: Vec<u8> = Slot::all().map(|s| state.market_card(s).expect("full").0).collect();
-            assert!(fill[..5 + n].iter().all(|&c| c <= 100), "{players} players, seed {seed}: {fill:?}");
+            let fill: Vec<u8> = Slot::all()
+                .map(|s| state.market_card(s).expect("full").0)
+                .collect();
+            assert!(
+                fill[..5 + n].iter().all(|&c| c <= 100),
+                "{players} players, seed {seed}: {fill:?}"
+            );
             assert!(fill.iter().all(|&c| !(101..=104).contains(&c)));
             event_seen |= fill.iter().any(|&c| c > 104);
         }
         if n <= 4 {
-            assert!(event_seen, "{players} players: pile 2's events reach the market in some game");
+            assert!(
+                event_seen,
+                "{players} players: pile 2's events reach the market in some game"
+            );
         }
     }
 }
@@ -416,7 +573,11 @@ fn pp_4_4_the_starting_market_comes_from_the_top_piles() {
 fn pp_4_6_loyalty_order_and_first_turn() {
     for players in [2u8, 3, 5] {
         let n = players as usize;
-        let game = PaxPamir::new(Options { players, ..Options::default() }).unwrap();
+        let game = PaxPamir::new(Options {
+            players,
+            ..Options::default()
+        })
+        .unwrap();
         let mut starts = std::collections::BTreeSet::new();
         for seed in 0..200 {
             let mut state = game.new_initial_state(seed);
@@ -425,19 +586,37 @@ fn pp_4_6_loyalty_order_and_first_turn() {
                 continue;
             }
             let mut choosers = Vec::new();
-            while let Some(d) = game.decision(&state).filter(|d| d.kind == DecisionKind::Loyalty) {
+            while let Some(d) = game
+                .decision(&state)
+                .filter(|d| d.kind == DecisionKind::Loyalty)
+            {
                 let offered: Vec<String> = d.choices.iter().map(ToString::to_string).collect();
-                assert_eq!(offered, ["loyalty afghan", "loyalty british", "loyalty russian"]);
+                assert_eq!(
+                    offered,
+                    ["loyalty afghan", "loyalty british", "loyalty russian"]
+                );
                 choosers.push(d.player);
-                game.apply(&mut state, "loyalty russian".parse().unwrap(), &mut Log::silent()).unwrap();
+                game.apply(
+                    &mut state,
+                    "loyalty russian".parse().unwrap(),
+                    &mut Log::silent(),
+                )
+                .unwrap();
             }
             let expected: Vec<usize> = (0..n).map(|i| (start + i) % n).collect();
             assert_eq!(choosers, expected);
             let first = (start + n - 1) % n;
             assert_eq!(state.active(), first);
-            assert_eq!(state.seats_in_turn_order(), (0..n).map(|i| (first + i) % n).collect::<Vec<_>>());
+            assert_eq!(
+                state.seats_in_turn_order(),
+                (0..n).map(|i| (first + i) % n).collect::<Vec<_>>()
+            );
             assert!((0..n).all(|s| state.player(s).unwrap().loyalty == Some(Russian)));
         }
-        assert_eq!(starts.len(), n, "{players} players: every start seat occurs");
+        assert_eq!(
+            starts.len(),
+            n,
+            "{players} players: every start seat occurs"
+        );
     }
 }

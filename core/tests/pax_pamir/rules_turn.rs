@@ -17,7 +17,10 @@ fn pp_6_1_play_passes_clockwise() {
     for _ in 0..4 {
         t.act("end");
         active.push(t.state.active());
-        assert_eq!((t.kind(), t.state.actions_left()), (DecisionKind::Action, 2));
+        assert_eq!(
+            (t.kind(), t.state.actions_left()),
+            (DecisionKind::Action, 2)
+        );
     }
     assert_eq!(active, [1, 2, 0, 1]);
     assert_eq!(t.state.turns(), turns + 4);
@@ -29,15 +32,25 @@ fn pp_6_1_play_passes_clockwise() {
 #[test]
 fn pp_6_1_both_blackmail_cards_each_once_in_either_order() {
     let (q, p) = (0, 1);
-    let mut t = Scenario::new(3).court(q, &[47, 61]).court(p, &[43, 54]).table();
+    let mut t = Scenario::new(3)
+        .court(q, &[47, 61])
+        .court(p, &[43, 54])
+        .table();
     t.act("end");
-    t.expect(p, DecisionKind::Blackmail, &["spy #47", "spy #61", "spy #43", "spy #54", "skip"]);
+    t.expect(
+        p,
+        DecisionKind::Blackmail,
+        &["spy #47", "spy #61", "spy #43", "spy #54", "skip"],
+    );
     let mut kandahar_first = t.clone();
     t.act("spy #61");
     t.expect(p, DecisionKind::Blackmail, &["spy #47", "spy #43", "skip"]);
     t.act("spy #47");
     assert_eq!((t.decider(), t.kind()), (p, DecisionKind::Action));
-    assert_eq!((t.state.spies(card(61), p), t.state.spies(card(47), p)), (1, 1));
+    assert_eq!(
+        (t.state.spies(card(61), p), t.state.spies(card(47), p)),
+        (1, 1)
+    );
     assert_eq!(t.state.actions_left(), 2, "Blackmail is no action");
 
     kandahar_first.act("spy #43");
@@ -89,7 +102,10 @@ fn pp_6_3_savvy_operator_and_irregulars_are_always_favored() {
     assert!(t.state.is_favored(t.cards(), p, card(91)));
     t.expect(p, DecisionKind::Action, &["use #91 betray", "end"]);
     t.acts(&["use #91 betray", "betray #13", "refuse-prize"]);
-    assert_eq!((t.kind(), t.state.actions_left()), (DecisionKind::Action, 0));
+    assert_eq!(
+        (t.kind(), t.state.actions_left()),
+        (DecisionKind::Action, 0)
+    );
     assert!(t.discarded(13));
 
     let mut t = Scenario::new(3)
@@ -105,7 +121,10 @@ fn pp_6_3_savvy_operator_and_irregulars_are_always_favored() {
     assert!(t.state.is_favored(t.cards(), p, card(99)));
     t.expect(p, DecisionKind::Action, &["use #99 battle", "end"]);
     t.acts(&["use #99 battle", "battle herat", "remove army afghan"]);
-    assert_eq!((t.kind(), t.state.actions_left()), (DecisionKind::Action, 0));
+    assert_eq!(
+        (t.kind(), t.state.actions_left()),
+        (DecisionKind::Action, 0)
+    );
 }
 
 /// **PP-6.3, PP-14.1** New Tactics: while the buyer holds #105, the buyer's Military cards are
@@ -123,8 +142,14 @@ fn pp_6_3_new_tactics_favors_the_buyers_military_cards() {
         .actions_left(0)
         .table();
     assert!(t.state.is_favored(t.cards(), p, card(16)));
-    assert!(!t.state.is_favored(t.cards(), p, card(9)), "Economic is not favored");
-    assert!(!t.state.is_favored(t.cards(), q, card(31)), "another player's Military card");
+    assert!(
+        !t.state.is_favored(t.cards(), p, card(9)),
+        "Economic is not favored"
+    );
+    assert!(
+        !t.state.is_favored(t.cards(), q, card(31)),
+        "another player's Military card"
+    );
     t.expect(p, DecisionKind::Action, &["use #16 tax", "end"]);
 }
 
@@ -151,7 +176,10 @@ fn pp_6_4_one_action_per_card_per_turn() {
 /// **PP-6.4, PP-OQ-25**: a card played this turn may act this turn.
 #[test]
 fn pp_6_4_a_card_played_this_turn_may_act() {
-    let mut t = Scenario::new(3).hand(0, &[9]).market("top-3", Some(48), 1).table();
+    let mut t = Scenario::new(3)
+        .hand(0, &[9])
+        .market("top-3", Some(48), 1)
+        .table();
     t.acts(&["play #9 left", "road kabul-punjab"]);
     assert!(t.offers("use #9 tax"));
     t.acts(&["use #9 tax", "tax top-3"]);
@@ -171,13 +199,23 @@ fn pp_6_5_a_withdrawn_action_spends_nothing() {
         .market("top-3", Some(48), 1)
         .table();
     t.act("use #29 tax");
-    t.expect(p, DecisionKind::Bribe, &["pay", "ask 0", "ask 1", "withdraw"]);
+    t.expect(
+        p,
+        DecisionKind::Bribe,
+        &["pay", "ask 0", "ask 1", "withdraw"],
+    );
     t.act("withdraw");
-    assert_eq!((t.kind(), t.state.actions_left(), t.rupees(p)), (DecisionKind::Action, 2, 3));
+    assert_eq!(
+        (t.kind(), t.state.actions_left(), t.rupees(p)),
+        (DecisionKind::Action, 2, 3)
+    );
     assert!(t.offers("use #29 tax"), "the card was not used");
     t.act("use #29 tax");
     t.expect(p, DecisionKind::Bribe, &["pay", "withdraw"]);
     t.act("pay");
     t.expect(p, DecisionKind::Tax, &["tax top-3"]);
-    assert_eq!((t.rupees(p), t.rupees(q), t.state.actions_left()), (1, 6, 1));
+    assert_eq!(
+        (t.rupees(p), t.rupees(q), t.state.actions_left()),
+        (1, 6, 1)
+    );
 }

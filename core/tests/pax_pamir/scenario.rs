@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 use darbar::engine::{Game, Log, Snapshot};
 use darbar::pax_pamir::{
-    Action, Border, CardData, CardId, Coalition, DecisionKind, GiftSlot, Options, PaxPamir,
-    Piece, Player, Region, Slot, State, Suit,
+    Action, Border, CardData, CardId, Coalition, DecisionKind, GiftSlot, Options, PaxPamir, Piece,
+    Player, Region, Slot, State, Suit,
 };
 use serde_json::{Value, json};
 
@@ -43,7 +43,10 @@ pub struct Scenario {
 impl Scenario {
     /// `players` seats with the default options.
     pub fn new(players: u8) -> Scenario {
-        Scenario::with(Options { players, ..Options::default() })
+        Scenario::with(Options {
+            players,
+            ..Options::default()
+        })
     }
 
     /// A game with these options and the shipped cards.
@@ -61,18 +64,30 @@ impl Scenario {
             if decision.kind != DecisionKind::Loyalty {
                 break;
             }
-            game.apply(&mut state, Action::Loyalty(Coalition::Afghan), &mut Log::silent())
-                .expect("a loyalty choice");
+            game.apply(
+                &mut state,
+                Action::Loyalty(Coalition::Afghan),
+                &mut Log::silent(),
+            )
+            .expect("a loyalty choice");
         }
         let snapshot: Value = serde_json::from_str(&state.to_snapshot()).expect("snapshot JSON");
-        let mut scenario = Scenario { game, snapshot, explicit: [false; Slot::COUNT], exact_market: false }
-            .first_player(0)
-            .active(0);
+        let mut scenario = Scenario {
+            game,
+            snapshot,
+            explicit: [false; Slot::COUNT],
+            exact_market: false,
+        }
+        .first_player(0)
+        .active(0);
         for index in 0..Slot::COUNT {
             let card = scenario.st()["market"][index].as_u64().unwrap_or(0);
             if card > 100 {
                 let deck = scenario.st()["deck"].as_array_mut().expect("a deck");
-                let at = deck.iter().position(|c| c.as_u64().is_some_and(|n| n <= 100)).expect("a court card");
+                let at = deck
+                    .iter()
+                    .position(|c| c.as_u64().is_some_and(|n| n <= 100))
+                    .expect("a court card");
                 let court = deck[at].clone();
                 deck[at] = json!(card);
                 scenario.st()["market"][index] = court;
@@ -118,7 +133,11 @@ impl Scenario {
     /// Sets a list of cards (of a player, or of the state with `seat = None`): the cards it
     /// held go out of the game, the new ones are taken from wherever they are.
     fn set_cards(&mut self, seat: Option<usize>, list: &str, cards: &[u8]) {
-        let old: Vec<Value> = self.list(seat, list).as_array().cloned().unwrap_or_default();
+        let old: Vec<Value> = self
+            .list(seat, list)
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         *self.list(seat, list) = json!([]);
         if let Some(removed) = self.st()["removed"].as_array_mut() {
             removed.extend(old);
@@ -321,7 +340,10 @@ impl Scenario {
             for index in (0..Slot::COUNT).filter(|&i| !explicit[i]) {
                 if self.st()["market"][index].is_null() {
                     let deck = self.st()["deck"].as_array_mut().expect("a deck");
-                    if let Some(at) = deck.iter().position(|c| c.as_u64().is_some_and(|n| n <= 100)) {
+                    if let Some(at) = deck
+                        .iter()
+                        .position(|c| c.as_u64().is_some_and(|n| n <= 100))
+                    {
                         let card = deck.remove(at);
                         self.st()["market"][index] = card;
                     }
@@ -329,13 +351,18 @@ impl Scenario {
             }
         }
         let text = serde_json::to_string(&self.snapshot).expect("JSON");
-        State::from_snapshot(&text).unwrap_or_else(|e| panic!("the scenario is not a legal state: {e}"))
+        State::from_snapshot(&text)
+            .unwrap_or_else(|e| panic!("the scenario is not a legal state: {e}"))
     }
 
     /// The built position with the rules, ready to play.
     pub fn table(self) -> Table {
         let game = self.game.clone();
-        Table { game, state: self.build(), log: Vec::new() }
+        Table {
+            game,
+            state: self.build(),
+            log: Vec::new(),
+        }
     }
 }
 
@@ -385,7 +412,11 @@ impl Table {
 
     /// The legal actions now, as texts.
     pub fn choices(&self) -> BTreeSet<String> {
-        self.game.legal_actions(&self.state).iter().map(ToString::to_string).collect()
+        self.game
+            .legal_actions(&self.state)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     /// Whether `text` is a legal action now.
@@ -437,7 +468,12 @@ impl Table {
 
     /// A seat's court, left to right, as card numbers.
     pub fn court(&self, seat: usize) -> Vec<u8> {
-        self.player(seat).court.as_slice().iter().map(|c| c.0).collect()
+        self.player(seat)
+            .court
+            .as_slice()
+            .iter()
+            .map(|c| c.0)
+            .collect()
     }
 
     /// A seat's hand, as card numbers.
@@ -453,7 +489,10 @@ impl Table {
     /// The card and rupees of a market slot.
     pub fn slot(&self, slot: &str) -> (Option<u8>, u16) {
         let slot: Slot = slot.parse().expect("a market slot");
-        (self.state.market_card(slot).map(|c| c.0), self.state.market_rupees(slot))
+        (
+            self.state.market_card(slot).map(|c| c.0),
+            self.state.market_rupees(slot),
+        )
     }
 
     /// The cards that received a rupee this turn (PP-5 `paid_cards`), from the snapshot.
@@ -461,7 +500,13 @@ impl Table {
         let snapshot: Value = serde_json::from_str(&self.state.to_snapshot()).expect("JSON");
         snapshot["state"]["turn"]["paid"]
             .as_array()
-            .map(|cards| cards.iter().filter_map(|c| c.as_u64()).map(|c| c as u8).collect())
+            .map(|cards| {
+                cards
+                    .iter()
+                    .filter_map(|c| c.as_u64())
+                    .map(|c| c as u8)
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -470,7 +515,13 @@ impl Table {
         let snapshot: Value = serde_json::from_str(&self.state.to_snapshot()).expect("JSON");
         snapshot["state"]["deck"]
             .as_array()
-            .map(|cards| cards.iter().filter_map(|c| c.as_u64()).map(|c| c as u8).collect())
+            .map(|cards| {
+                cards
+                    .iter()
+                    .filter_map(|c| c.as_u64())
+                    .map(|c| c as u8)
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -510,14 +561,23 @@ impl Table {
     pub fn refused(&mut self, text: &str) -> darbar::pax_pamir::Error {
         let before = self.state.to_snapshot();
         let err = self.refusal(text);
-        assert_eq!(self.state.to_snapshot(), before, "a refused action changes no byte of the snapshot");
+        assert_eq!(
+            self.state.to_snapshot(),
+            before,
+            "a refused action changes no byte of the snapshot"
+        );
         err
     }
 
     /// Asserts who decides, what, and exactly which choices are offered.
     #[track_caller]
     pub fn expect(&self, seat: usize, kind: DecisionKind, texts: &[&str]) {
-        assert_eq!((self.decider(), self.kind()), (seat, kind), "choices now: {:?}", self.choices());
+        assert_eq!(
+            (self.decider(), self.kind()),
+            (seat, kind),
+            "choices now: {:?}",
+            self.choices()
+        );
         assert_eq!(self.choices(), set(texts), "the choices of {kind:?}");
     }
 
@@ -533,7 +593,9 @@ impl Table {
 
     /// The VP of every seat, in seat order.
     pub fn vps(&self) -> Vec<u16> {
-        (0..self.state.players()).map(|s| self.player(s).vp).collect()
+        (0..self.state.players())
+            .map(|s| self.player(s).vp)
+            .collect()
     }
 
     /// Every market slot's rupees, in fill order.

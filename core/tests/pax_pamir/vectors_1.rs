@@ -31,17 +31,38 @@ fn pp_tv_1_ruling_against_armies_of_every_coalition() {
     };
     let mut t = kandahar(2, 1).table();
     assert_eq!(t.state.ruling_pieces(0, Kandahar), 3);
-    assert_eq!(t.state.ruling_pieces(1, Kandahar), 2, "a British player: armies only");
-    assert_eq!(t.state.ruling_pieces(2, Kandahar), 2, "a Russian player: armies only");
+    assert_eq!(
+        t.state.ruling_pieces(1, Kandahar),
+        2,
+        "a British player: armies only"
+    );
+    assert_eq!(
+        t.state.ruling_pieces(2, Kandahar),
+        2,
+        "a Russian player: armies only"
+    );
     assert_eq!(t.state.ruler(Kandahar), Some(0));
     // Through play: ruling Kandahar opens Build there and on its borders (PP-10.4).
     t.acts(&["use #44 build", "blocks 1"]);
     assert_eq!(
         t.choices(),
-        set(&["army kandahar", "road herat-kandahar", "road kabul-kandahar", "road kandahar-punjab"])
+        set(&[
+            "army kandahar",
+            "road herat-kandahar",
+            "road kabul-kandahar",
+            "road kandahar-punjab"
+        ])
     );
-    assert_eq!(kandahar(3, 1).build().ruler(Kandahar), None, "3 is not more than 3 British armies");
-    assert_eq!(kandahar(2, 0).build().ruler(Kandahar), None, "a ruler needs a tribe");
+    assert_eq!(
+        kandahar(3, 1).build().ruler(Kandahar),
+        None,
+        "3 is not more than 3 British armies"
+    );
+    assert_eq!(
+        kandahar(2, 0).build().ruler(Kandahar),
+        None,
+        "a ruler needs a tribe"
+    );
 }
 
 /// **PP-TV-2** (PP-7.2.5, PP-9.3, PP-9.2): Blake, Afghan with a gift, a prize and an Afghan
@@ -61,10 +82,16 @@ fn pp_tv_2_playing_a_patriot_of_another_coalition_changes_loyalty() {
     assert_eq!(t.influence(blake), 4);
     t.act("play #51 right");
     assert_eq!(t.player(blake).loyalty, Some(British));
-    assert!(!t.state.gift(blake, GiftSlot::Gift2), "the gift returns to the supply");
+    assert!(
+        !t.state.gift(blake, GiftSlot::Gift2),
+        "the gift returns to the supply"
+    );
     assert_eq!(t.state.cylinders_in_supply(blake), 10);
     assert!(t.player(blake).prizes.is_empty());
-    assert!(t.discarded(4) && t.discarded(11), "the prize and the Afghan patriot are discarded");
+    assert!(
+        t.discarded(4) && t.discarded(11),
+        "the prize and the Afghan patriot are discarded"
+    );
     assert_eq!(t.court(blake), [51]);
     assert_eq!(t.state.armies(British, Kandahar), 1);
     assert_eq!(t.state.armies(Afghan, Kandahar), 0);
@@ -94,7 +121,10 @@ fn pp_tv_3_a_spy_placed_from_an_empty_supply_takes_a_piece_in_play() {
     assert_eq!(t.choices(), set(&["spy #5", "spy #4"]));
     t.act("spy #5");
     assert_eq!(t.kind(), DecisionKind::Fallback);
-    assert_eq!(t.choices(), set(&["take tribe kabul", "take tribe herat", "take tribe punjab"]));
+    assert_eq!(
+        t.choices(),
+        set(&["take tribe kabul", "take tribe herat", "take tribe punjab"])
+    );
     t.act("take tribe kabul");
     assert_eq!(t.state.tribes(p, Kabul), 1);
     assert_eq!(t.state.spies(card(5), p), 1);
@@ -103,7 +133,11 @@ fn pp_tv_3_a_spy_placed_from_an_empty_supply_takes_a_piece_in_play() {
     let mut t = position(1);
     t.acts(&["play #4 right", "spy #4", "take tribe kabul"]);
     assert_eq!(t.state.tribes(p, Kabul), 0);
-    assert_eq!(t.court(p), [4], "the last Kabul tribe is gone: #5 is discarded (rule A)");
+    assert_eq!(
+        t.court(p),
+        [4],
+        "the last Kabul tribe is gone: #5 is discarded (rule A)"
+    );
     assert!(t.discarded(5));
     assert_eq!(t.state.spies(card(4), p), 1);
 }
@@ -125,9 +159,15 @@ fn pp_tv_4_purchase_pays_each_column_to_the_left() {
         .table();
     t.act("buy top-2");
     assert_eq!(t.rupees(chas), 3);
-    assert_eq!((t.slot("top-0"), t.slot("top-1")), ((Some(9), 1), (Some(29), 1)));
+    assert_eq!(
+        (t.slot("top-0"), t.slot("top-1")),
+        ((Some(9), 1), (Some(29), 1))
+    );
     assert_eq!(t.hand(chas), [13]);
-    assert!(!t.offers("buy top-0") && !t.offers("buy top-1"), "paid cards are locked");
+    assert!(
+        !t.offers("buy top-0") && !t.offers("buy top-1"),
+        "paid cards are locked"
+    );
     assert!(t.offers("buy bottom-0") && t.offers("buy bottom-1"));
     assert_eq!(t.refusal("buy top-1"), Error::PaidThisTurn(card(29)));
     t.act("buy top-3");
@@ -154,7 +194,8 @@ fn pp_tv_5_military_favored_doubles_the_cost() {
         .market("bottom-2", Some(13), 0)
         .market("bottom-3", Some(48), 0)
         .table();
-    let cost = |t: &crate::scenario::Table, slot: &str| t.state.cost(t.cards(), p, slot.parse().unwrap());
+    let cost =
+        |t: &crate::scenario::Table, slot: &str| t.state.cost(t.cards(), p, slot.parse().unwrap());
     assert_eq!(cost(&t, "bottom-3"), 6);
     assert_eq!(cost(&t, "bottom-0"), 0);
     assert_eq!(cost(&t, "top-0"), 0);
@@ -196,7 +237,10 @@ fn pp_tv_6_play_with_a_bribe_then_the_impact_icons() {
     t.act("pay");
     assert_eq!((t.rupees(cati), t.rupees(hope)), (2, 6));
     assert_eq!(t.kind(), DecisionKind::RoadBorder);
-    assert_eq!(t.choices(), set(&["road kabul-punjab", "road kandahar-punjab"]));
+    assert_eq!(
+        t.choices(),
+        set(&["road kabul-punjab", "road kandahar-punjab"])
+    );
     t.act("road kandahar-punjab");
     assert_eq!(t.state.roads(British, Border::KandaharPunjab), 1);
     assert_eq!(t.kind(), DecisionKind::SpyTarget);
@@ -262,7 +306,11 @@ fn pp_tv_8_tax_above_the_shelter() {
     t.act("use #8 tax");
     assert_eq!(t.choices(), set(&["tax top-1", "tax p2"]));
     t.act("tax p2");
-    assert_eq!(t.choices(), set(&["tax top-1", "stop"]), "Brooke is down to the shelter");
+    assert_eq!(
+        t.choices(),
+        set(&["tax top-1", "stop"]),
+        "Brooke is down to the shelter"
+    );
     t.act("tax top-1");
     assert_eq!(t.kind(), DecisionKind::Action, "rank 2: two rupees");
     assert_eq!((t.rupees(cati), t.rupees(brooke)), (2, 2));
@@ -300,7 +348,11 @@ fn pp_tv_9_build_and_its_cost_to_the_market() {
     assert_eq!(t.state.armies(British, Kabul), 2);
     assert_eq!(t.rupees(cati), 2);
     for slot in Slot::all() {
-        let on = if paid_slots.contains(&slot.to_string().as_str()) { 1 } else { 0 };
+        let on = if paid_slots.contains(&slot.to_string().as_str()) {
+            1
+        } else {
+            0
+        };
         assert_eq!(t.state.market_rupees(slot), on, "{slot}");
     }
     assert_eq!(t.paid(), expected);
@@ -331,14 +383,27 @@ fn pp_tv_10_move_spies_along_the_ring_and_armies_along_roads() {
     assert_eq!(t.choices(), set(&["spy-to #63", "spy-to #48"]));
     t.act("spy-to #63");
     t.act("spy-from #63");
-    assert_eq!(t.choices(), set(&["spy-to #61", "spy-to #13"]), "the ring closes");
+    assert_eq!(
+        t.choices(),
+        set(&["spy-to #61", "spy-to #13"]),
+        "the ring closes"
+    );
     t.act("spy-to #61");
-    assert_eq!(t.choices(), set(&["spy-from #61", "move army herat kabul", "stop"]));
+    assert_eq!(
+        t.choices(),
+        set(&["spy-from #61", "move army herat kabul", "stop"])
+    );
     t.act("move army herat kabul");
     assert_eq!(t.kind(), DecisionKind::Action, "3 steps: the Move is over");
     assert_eq!(t.state.spies(card(61), blake), 1);
     assert_eq!(t.state.spies(card(13), blake), 0);
-    assert_eq!((t.state.armies(Russian, Herat), t.state.armies(Russian, Kabul)), (0, 1));
+    assert_eq!(
+        (
+            t.state.armies(Russian, Herat),
+            t.state.armies(Russian, Kabul)
+        ),
+        (0, 1)
+    );
 }
 
 /// **PP-TV-11** (PP-8.8): Cati (British), rank-2 battle, 1 British army in Kandahar, where
@@ -360,7 +425,10 @@ fn pp_tv_11_battle_in_a_region_is_limited_by_strength() {
     t.act("use #50 battle");
     assert_eq!(t.choices(), set(&["battle kandahar"]));
     t.act("battle kandahar");
-    assert_eq!(t.choices(), set(&["remove army russian", "remove road russian kabul-kandahar"]));
+    assert_eq!(
+        t.choices(),
+        set(&["remove army russian", "remove road russian kabul-kandahar"])
+    );
     let mut road = t.clone();
     t.act("remove army russian");
     assert_eq!(t.kind(), DecisionKind::Action, "strength 1: one removal");
@@ -391,7 +459,11 @@ fn pp_tv_12_battle_on_a_card_makes_a_hostage() {
     t.act("use #50 battle");
     assert_eq!(t.choices(), set(&["battle #45"]));
     t.act("battle #45");
-    assert_eq!(t.choices(), set(&["remove spy p2"]), "spies of a player of the same loyalty");
+    assert_eq!(
+        t.choices(),
+        set(&["remove spy p2"]),
+        "spies of a player of the same loyalty"
+    );
     t.act("remove spy p2");
     assert_eq!(t.choices(), set(&["remove spy p2", "stop"]));
     t.act("remove spy p2");
@@ -427,8 +499,15 @@ fn pp_tv_13_the_success_test_needs_four_more_than_each_other_coalition() {
     t.act("buy bottom-0");
     assert!(t.logged("the British coalition is dominant"));
     assert_eq!(t.player(0).vp, 5, "the only British player: first place");
-    assert_eq!(t.state.blocks_on_map(British) + t.state.blocks_on_map(Russian), 0);
-    assert_eq!(t.state.blocks_on_map(Afghan), 0, "every block leaves the map");
+    assert_eq!(
+        t.state.blocks_on_map(British) + t.state.blocks_on_map(Russian),
+        0
+    );
+    assert_eq!(
+        t.state.blocks_on_map(Afghan),
+        0,
+        "every block leaves the map"
+    );
 
     let mut t = position(1);
     assert_eq!(t.state.dominant_coalition(t.cards()), None);
@@ -442,7 +521,10 @@ fn pp_tv_13_the_success_test_needs_four_more_than_each_other_coalition() {
 /// unsuccessful check: each gets floor((3 + 1) / 2) = 2.
 #[test]
 fn pp_tv_14_a_tie_shares_the_places_it_takes() {
-    assert_eq!(award(&[3, 1], &[(0, 4), (1, 4), (2, 1)]), [(0, 2), (1, 2), (2, 0)]);
+    assert_eq!(
+        award(&[3, 1], &[(0, 4), (1, 4), (2, 1)]),
+        [(0, 2), (1, 2), (2, 0)]
+    );
     let mut t = Scenario::new(3)
         .tribes(0, Kabul, 2)
         .tribes(1, Herat, 2)
@@ -474,8 +556,15 @@ fn pp_tv_15_a_successful_and_a_final_check() {
     assert!(t.influence(cati) > t.influence(blake));
     t.act("buy bottom-0");
     assert_eq!([cati, blake, hope].map(|s| t.player(s).vp), [5, 3, 0]);
-    assert_eq!(t.state.blocks_on_map(Russian) + t.state.blocks_on_map(British), 0);
-    assert_eq!(t.state.outcome(), None, "not final: #104 is still in the deck");
+    assert_eq!(
+        t.state.blocks_on_map(Russian) + t.state.blocks_on_map(British),
+        0
+    );
+    assert_eq!(
+        t.state.outcome(),
+        None,
+        "not final: #104 is still in the deck"
+    );
 
     let mut t = Scenario::new(3)
         .vp(cati, 5)
@@ -498,15 +587,32 @@ fn pp_tv_15_a_successful_and_a_final_check() {
 /// The setup of `players` seats from `seed` as snapshot JSON: market (in fill order) then deck
 /// is the whole stack of piles.
 fn setup_stack(players: u8, seed: u64) -> (Vec<u64>, Value) {
-    let game = PaxPamir::new(Options { players, ..Options::default() }).unwrap();
+    let game = PaxPamir::new(Options {
+        players,
+        ..Options::default()
+    })
+    .unwrap();
     let state = game.new_initial_state(seed);
     let fill = ["top", "bottom"];
     let mut stack: Vec<u64> = (0..6u8)
         .flat_map(|col| fill.map(|row| format!("{row}-{col}")))
-        .map(|s| u64::from(state.market_card(s.parse::<Slot>().unwrap()).expect("a full market").0))
+        .map(|s| {
+            u64::from(
+                state
+                    .market_card(s.parse::<Slot>().unwrap())
+                    .expect("a full market")
+                    .0,
+            )
+        })
         .collect();
     let snapshot: Value = serde_json::from_str(&state.to_snapshot()).unwrap();
-    stack.extend(snapshot["state"]["deck"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()));
+    stack.extend(
+        snapshot["state"]["deck"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap()),
+    );
     (stack, snapshot)
 }
 
@@ -536,7 +642,10 @@ fn pp_tv_16_the_deck_is_six_piles() {
                 .iter()
                 .map(|c| c.as_u64().unwrap())
                 .collect();
-            assert_eq!(removed.iter().filter(|&&c| c <= 100).count(), 100 - 6 * (5 + n));
+            assert_eq!(
+                removed.iter().filter(|&&c| c <= 100).count(),
+                100 - 6 * (5 + n)
+            );
             assert_eq!(removed.iter().filter(|&&c| c > 100).count(), 6);
             assert!(removed.iter().all(|&c| !(101..=104).contains(&c)));
             let mut at = 0;
@@ -549,16 +658,31 @@ fn pp_tv_16_the_deck_is_six_piles() {
                     1 => (0, 2),
                     _ => (1, 1),
                 };
-                assert_eq!((checks, others), expected, "{players} players, seed {seed}, pile {}", i + 1);
+                assert_eq!(
+                    (checks, others),
+                    expected,
+                    "{players} players, seed {seed}, pile {}",
+                    i + 1
+                );
                 at += size;
             }
-            let first_check = stack.iter().position(|&c| (101..=104).contains(&c)).unwrap() + 1;
-            assert!(first_check >= 13 + 2 * n, "first Dominance Check at position {first_check}");
+            let first_check = stack
+                .iter()
+                .position(|&c| (101..=104).contains(&c))
+                .unwrap()
+                + 1;
+            assert!(
+                first_check >= 13 + 2 * n,
+                "first Dominance Check at position {first_check}"
+            );
         }
     }
     let (stack, snapshot) = setup_stack(3, 7);
     assert_eq!(stack.len(), 58);
-    assert_eq!(snapshot["state"]["removed"].as_array().unwrap().len(), 52 + 6);
+    assert_eq!(
+        snapshot["state"]["removed"].as_array().unwrap().len(),
+        52 + 6
+    );
     let (stack, _) = setup_stack(5, 7);
     assert_eq!(stack.len(), 70);
 }
@@ -574,14 +698,23 @@ fn pp_tv_17_the_market_fills_column_by_column_top_first() {
     assert_eq!(order[11], "bottom-5");
     for seed in 0..100 {
         let (stack, _) = setup_stack(2, seed);
-        assert!(stack[..7].iter().all(|&c| c <= 100), "seed {seed}: pile 1 is court cards");
-        assert_eq!(stack[7..16].iter().filter(|&&c| c > 100).count(), 2, "seed {seed}: pile 2");
+        assert!(
+            stack[..7].iter().all(|&c| c <= 100),
+            "seed {seed}: pile 1 is court cards"
+        );
+        assert_eq!(
+            stack[7..16].iter().filter(|&&c| c > 100).count(),
+            2,
+            "seed {seed}: pile 2"
+        );
     }
     let deck: Vec<u8> = vec![9, 29, 13, 48, 61, 62, 8, 10, 16, 18, 20, 22, 31, 33];
     let mut t = Scenario::new(3).exact_market().deck(&deck).table();
     t.act("end");
-    let expected = ["top-0", "bottom-0", "top-1", "bottom-1", "top-2", "bottom-2", "top-3",
-        "bottom-3", "top-4", "bottom-4", "top-5", "bottom-5"];
+    let expected = [
+        "top-0", "bottom-0", "top-1", "bottom-1", "top-2", "bottom-2", "top-3", "bottom-3",
+        "top-4", "bottom-4", "top-5", "bottom-5",
+    ];
     for (slot, &d) in expected.iter().zip(&deck) {
         assert_eq!(t.slot(slot).0, Some(d), "{slot}");
     }
@@ -592,15 +725,23 @@ fn pp_tv_17_the_market_fills_column_by_column_top_first() {
 /// 2, 3, 0, 1; the last to choose, seat 1, takes the first turn, then 2, 3, 0.
 #[test]
 fn pp_tv_18_the_last_to_choose_a_loyalty_plays_first() {
-    let game = PaxPamir::new(Options { players: 4, ..Options::default() }).unwrap();
+    let game = PaxPamir::new(Options {
+        players: 4,
+        ..Options::default()
+    })
+    .unwrap();
     let seed = (0..100)
         .find(|&seed| game.decision(&game.new_initial_state(seed)).unwrap().player == 2)
         .expect("a seed whose random start seat is 2");
     let mut state = game.new_initial_state(seed);
     let mut choosers = Vec::new();
-    while let Some(d) = game.decision(&state).filter(|d| d.kind == DecisionKind::Loyalty) {
+    while let Some(d) = game
+        .decision(&state)
+        .filter(|d| d.kind == DecisionKind::Loyalty)
+    {
         choosers.push(d.player);
-        game.apply(&mut state, d.choices[0], &mut Log::silent()).unwrap();
+        game.apply(&mut state, d.choices[0], &mut Log::silent())
+            .unwrap();
     }
     assert_eq!(choosers, [2, 3, 0, 1]);
     assert_eq!(state.active(), 1);
@@ -608,9 +749,14 @@ fn pp_tv_18_the_last_to_choose_a_loyalty_plays_first() {
     let mut turns = vec![state.active()];
     for _ in 0..3 {
         // End the action step, then answer any cleanup question with its first choice.
-        game.apply(&mut state, "end".parse().unwrap(), &mut Log::silent()).unwrap();
-        while let Some(d) = game.decision(&state).filter(|d| d.kind != DecisionKind::Action) {
-            game.apply(&mut state, d.choices[0], &mut Log::silent()).unwrap();
+        game.apply(&mut state, "end".parse().unwrap(), &mut Log::silent())
+            .unwrap();
+        while let Some(d) = game
+            .decision(&state)
+            .filter(|d| d.kind != DecisionKind::Action)
+        {
+            game.apply(&mut state, d.choices[0], &mut Log::silent())
+                .unwrap();
         }
         turns.push(state.active());
     }

@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 use darbar::pax_pamir::Coalition::{Afghan, British, Russian};
 use darbar::pax_pamir::Region::{Herat, Kabul, Kandahar, Persia, Punjab, Transcaspia};
 use darbar::pax_pamir::{
-    BatchDiscard, Coalition, DecisionKind, EndReason, LeverageTiming, Options,
-    PurchaseEmptyColumn, Slot, award,
+    BatchDiscard, Coalition, DecisionKind, EndReason, LeverageTiming, Options, PurchaseEmptyColumn,
+    Slot, award,
 };
 
 use crate::scenario::{Scenario, Table, card, set, with_rank};
@@ -40,7 +40,11 @@ fn pp_tv_19_unallied_armies_can_keep_everyone_from_ruling() {
     assert_eq!(t.state.ruler(Persia), Some(a));
     t.act("play #75 left");
     assert_eq!((t.decider(), t.kind()), (b, DecisionKind::Bribe));
-    assert_eq!(t.choices(), set(&["pay", "ask 0", "ask 1", "withdraw"]), "A's 2 tribes");
+    assert_eq!(
+        t.choices(),
+        set(&["pay", "ask 0", "ask 1", "withdraw"]),
+        "A's 2 tribes"
+    );
     t.act("ask 0");
     assert_eq!(t.decider(), a, "A, the ruler, answers");
 
@@ -72,7 +76,10 @@ fn pp_tv_20_a_ruler_needs_a_tribe_and_more_pieces_than_each_other() {
             .build()
     };
     let state = herat(2);
-    assert_eq!((state.ruling_pieces(d, Herat), state.ruling_pieces(e, Herat)), (3, 2));
+    assert_eq!(
+        (state.ruling_pieces(d, Herat), state.ruling_pieces(e, Herat)),
+        (3, 2)
+    );
     assert_eq!(state.ruler(Herat), None);
     assert_eq!(herat(3).ruler(Herat), None, "a tie");
     assert_eq!(herat(4).ruler(Herat), Some(e));
@@ -104,7 +111,11 @@ fn pp_tv_21_losing_the_last_tribe_discards_the_political_cards_of_the_region() {
     assert_eq!(t.court(p), [61]);
     assert!(t.discarded(55) && t.discarded(57));
     for seat in [enemy, p, other] {
-        assert_eq!(t.state.cylinders_in_supply(seat), 10, "seat {seat}'s spies went home");
+        assert_eq!(
+            t.state.cylinders_in_supply(seat),
+            10,
+            "seat {seat}'s spies went home"
+        );
     }
     assert!(t.logged("P2 discards #55 Hazara Chiefs, #57 Exiled Durrani Nobility from the court"));
     assert_eq!(t.kind(), DecisionKind::Action);
@@ -128,7 +139,11 @@ fn pp_tv_22_losing_the_last_political_card_of_a_region_sends_the_tribes_home() {
         t.act("use #18 betray");
         assert_eq!(t.choices(), set(&["betray #5"]));
         t.act("betray #5");
-        assert_eq!(t.choices(), set(&["take-prize", "refuse-prize"]), "#5 carries a prize");
+        assert_eq!(
+            t.choices(),
+            set(&["take-prize", "refuse-prize"]),
+            "#5 carries a prize"
+        );
         t.act("refuse-prize");
         assert!(t.discarded(5));
         assert_eq!(t.rupees(q), 0);
@@ -171,7 +186,10 @@ fn tv23(options: Options) -> Table {
 #[test]
 fn pp_tv_23_an_overthrow_cascades_through_leverage() {
     let p = 1;
-    let t = tv23(Options { players: 3, ..Options::default() });
+    let t = tv23(Options {
+        players: 3,
+        ..Options::default()
+    });
     assert_eq!(t.court(p), [27], "#42 and #44 left together");
     assert_eq!(t.rupees(p), 0);
     assert_eq!((t.decider(), t.kind()), (p, DecisionKind::Leverage));
@@ -180,9 +198,17 @@ fn pp_tv_23_an_overthrow_cascades_through_leverage() {
     let mut lose_27 = t.clone();
     lose_27.act("discard #27");
     assert_eq!(lose_27.state.tribes(p, Punjab), 0, "rule B for Punjab");
-    assert_eq!(lose_27.choices(), set(&["discard #9"]), "#27's own leverage");
+    assert_eq!(
+        lose_27.choices(),
+        set(&["discard #9"]),
+        "#27's own leverage"
+    );
     lose_27.act("discard #9");
-    assert_eq!(lose_27.kind(), DecisionKind::Action, "no card left: nothing more is owed");
+    assert_eq!(
+        lose_27.kind(),
+        DecisionKind::Action,
+        "no card left: nothing more is owed"
+    );
     assert!(lose_27.court(p).is_empty() && lose_27.hand(p).is_empty());
     assert_eq!(lose_27.rupees(p), 0);
     assert_eq!(lose_27.state.cylinders_in_supply(p), 10);
@@ -195,13 +221,22 @@ fn pp_tv_23_an_overthrow_cascades_through_leverage() {
     assert_eq!(lose_9.rupees(p), 0);
     assert_eq!(lose_9.state.tribes(p, Punjab), 1);
 
-    let mut one_by_one =
-        tv23(Options { players: 3, batch_discard: BatchDiscard::OneByOne, ..Options::default() });
-    assert_eq!((one_by_one.decider(), one_by_one.kind()), (p, DecisionKind::DiscardOrder));
+    let mut one_by_one = tv23(Options {
+        players: 3,
+        batch_discard: BatchDiscard::OneByOne,
+        ..Options::default()
+    });
+    assert_eq!(
+        (one_by_one.decider(), one_by_one.kind()),
+        (p, DecisionKind::DiscardOrder)
+    );
     assert_eq!(one_by_one.choices(), set(&["discard #42", "discard #44"]));
     one_by_one.act("discard #42");
     assert_eq!(one_by_one.kind(), DecisionKind::Leverage);
-    assert_eq!(one_by_one.choices(), set(&["discard #9", "discard #44", "discard #27"]));
+    assert_eq!(
+        one_by_one.choices(),
+        set(&["discard #9", "discard #44", "discard #27"])
+    );
     one_by_one.act("discard #44");
     assert_eq!(one_by_one.kind(), DecisionKind::Action);
     assert_eq!(one_by_one.court(p), [27]);
@@ -249,7 +284,11 @@ fn pp_tv_24_a_loyalty_change_can_cost_the_card_just_played() {
     assert!(t.discarded(42));
     assert_eq!((t.decider(), t.kind()), (0, DecisionKind::Leverage));
     assert_eq!(t.choices(), set(&["discard #43", "discard #51"]));
-    assert_eq!(t.state.armies(British, Kandahar), 0, "the icon waits for the cascade");
+    assert_eq!(
+        t.state.armies(British, Kandahar),
+        0,
+        "the icon waits for the cascade"
+    );
     let mut other_order = t.clone();
     t.act("discard #43");
     assert_eq!(t.state.tribes(0, Kandahar), 0, "rule B");
@@ -261,9 +300,19 @@ fn pp_tv_24_a_loyalty_change_can_cost_the_card_just_played() {
     other_order.act("discard #43");
     tv24_end(&other_order);
 
-    let mut t = tv24(Options { leverage_timing: LeverageTiming::EndOfAction, ..Options::default() }, 51);
+    let mut t = tv24(
+        Options {
+            leverage_timing: LeverageTiming::EndOfAction,
+            ..Options::default()
+        },
+        51,
+    );
     t.act("play #51 right");
-    assert_eq!(t.state.armies(British, Kandahar), 1, "the icon resolved; the debt is settled after");
+    assert_eq!(
+        t.state.armies(British, Kandahar),
+        1,
+        "the icon resolved; the debt is settled after"
+    );
     assert_eq!(t.choices(), set(&["discard #43", "discard #51"]));
     t.acts(&["discard #43", "discard #51"]);
     tv24_end(&t);
@@ -288,17 +337,23 @@ fn tax_outcomes(t: &Table, out: &mut BTreeSet<Vec<i16>>) {
 /// 2), B (3 rupees, #14 and #61, shelter 4), C (6 rupees, #68 of Persia); 1 rupee on (Top, 2).
 fn tv25(t_court: &[u8]) -> Table {
     // No printed rank-3 card has Tax: a fixture raises #8 Kabul Bazaar (Tax) to rank 3.
-    Scenario::with_cards(Options { players: 4, ..Options::default() }, with_rank(8, 3))
-        .court(0, t_court)
-        .tribes(0, Kabul, 1)
-        .court(1, &[13])
-        .rupees(1, 5)
-        .court(2, &[14, 61])
-        .rupees(2, 3)
-        .court(3, &[68])
-        .rupees(3, 6)
-        .market("top-2", Some(9), 1)
-        .table()
+    Scenario::with_cards(
+        Options {
+            players: 4,
+            ..Options::default()
+        },
+        with_rank(8, 3),
+    )
+    .court(0, t_court)
+    .tribes(0, Kabul, 1)
+    .court(1, &[13])
+    .rupees(1, 5)
+    .court(2, &[14, 61])
+    .rupees(2, 3)
+    .court(3, &[68])
+    .rupees(3, 6)
+    .market("top-2", Some(9), 1)
+    .table()
 }
 
 /// **PP-TV-25** (PP-8.3): the shelter is economic stars; only a seat with a card of a region T
@@ -345,7 +400,9 @@ fn tv26(a: u8, b: u8) -> Table {
 /// Where P0's one spy ends after every way the Move now can go on.
 fn spy_ends(t: &Table, out: &mut BTreeSet<u8>) {
     if t.kind() != DecisionKind::Move {
-        let at = (1..=100).find(|&c| t.state.spies(card(c), 0) > 0).expect("the spy");
+        let at = (1..=100)
+            .find(|&c| t.state.spies(card(c), 0) > 0)
+            .expect("the spy");
         out.insert(at);
         return;
     }
@@ -368,7 +425,11 @@ fn pp_tv_26_the_spy_ring() {
     t.act("use #19 move");
     assert_eq!(t.choices(), set(&["spy-from #61"]));
     t.act("spy-from #61");
-    assert_eq!(t.choices(), set(&["spy-to #19", "spy-to #13"]), "b's ring neighbours");
+    assert_eq!(
+        t.choices(),
+        set(&["spy-to #19", "spy-to #13"]),
+        "b's ring neighbours"
+    );
     let mut ends = BTreeSet::new();
     spy_ends(&t, &mut ends);
     assert_eq!(ends, BTreeSet::from([19, 13, 62, 48, 61]));
@@ -383,15 +444,28 @@ fn pp_tv_26_the_spy_ring() {
     // Well-Connected: b = #56 Yar Mohammad Alikozai (Herat), in P0's court.
     let mut t = tv26(19, 56);
     t.acts(&["use #19 move", "spy-from #56"]);
-    assert_eq!(t.choices(), set(&["spy-to #19", "spy-to #13", "spy-to #62", "spy-to #48"]));
+    assert_eq!(
+        t.choices(),
+        set(&["spy-to #19", "spy-to #13", "spy-to #62", "spy-to #48"])
+    );
 
     // Strange Bedfellows: a = #21 Alexander Burnes (rank-2 Move), in P0's court.
     let mut t = tv26(21, 61);
     t.acts(&["use #21 move", "spy-from #61"]);
-    assert_eq!(t.choices(), set(&["spy-to #21", "spy-to #13", "spy-to #62"]));
+    assert_eq!(
+        t.choices(),
+        set(&["spy-to #21", "spy-to #13", "spy-to #62"])
+    );
 
-    let alone = Scenario::new(3).loyalty(0, British).court(0, &[19]).spies(19, 0, 1).table();
-    assert!(!alone.offers("use #19 move"), "one court card in the game: no spy step");
+    let alone = Scenario::new(3)
+        .loyalty(0, British)
+        .court(0, &[19])
+        .spies(19, 0, 1)
+        .table();
+    assert!(
+        !alone.offers("use #19 move"),
+        "one court card in the game: no spy step"
+    );
 }
 
 /// The position of PP-TV-27: DC #101 at (Top, 3), (Top, 5) and (Bottom, 5) empty, the deck
@@ -431,7 +505,11 @@ fn pp_tv_27_instability() {
     t.act("end");
     assert!(t.logged("instability"));
     assert!(t.discarded(101) && t.discarded(102));
-    assert_eq!([0, 1, 2].map(|s| t.player(s).vp), [2, 2, 0], "floor((3 + 1) / 2) each");
+    assert_eq!(
+        [0, 1, 2].map(|s| t.player(s).vp),
+        [2, 2, 0],
+        "floor((3 + 1) / 2) each"
+    );
     let top: Vec<Option<u8>> = (0..6).map(|c| t.slot(&format!("top-{c}")).0).collect();
     let bottom: Vec<Option<u8>> = (0..6).map(|c| t.slot(&format!("bottom-{c}")).0).collect();
     assert_eq!(top, [9, 29, 13, 48, 55, 22].map(Some));
@@ -443,10 +521,18 @@ fn pp_tv_27_instability() {
     let mut t = tv27(&[55, 102, 22, 23], &[103, 104]);
     t.act("end");
     assert!(t.logged("final Dominance Check"));
-    assert_eq!([0, 1, 2].map(|s| t.player(s).vp), [4, 4, 0], "floor((6 + 2) / 2) each");
+    assert_eq!(
+        [0, 1, 2].map(|s| t.player(s).vp),
+        [4, 4, 0],
+        "floor((6 + 2) / 2) each"
+    );
     let outcome = t.state.outcome().expect("the final DC ends the game");
     assert_eq!(outcome.reason, EndReason::FinalCheck);
-    assert_eq!(outcome.winners().collect::<Vec<_>>(), [1], "more rupees breaks the tie");
+    assert_eq!(
+        outcome.winners().collect::<Vec<_>>(),
+        [1],
+        "more rupees breaks the tie"
+    );
 }
 
 /// **PP-TV-28** (PP-12.3, PP-12.4, PP-14.3): #109 Riots in Punjab with 1 rupee at (Top, 0),
@@ -474,10 +560,16 @@ fn pp_tv_28_an_event_leaves_column_zero_and_the_row_slides() {
     let next = t.deck()[0];
     t.act("end");
     assert!(t.discarded(109));
-    assert_eq!((t.state.tribes(0, Punjab), t.state.tribes(1, Punjab)), (0, 0));
+    assert_eq!(
+        (t.state.tribes(0, Punjab), t.state.tribes(1, Punjab)),
+        (0, 0)
+    );
     assert_eq!(t.state.armies(British, Punjab), 0);
     assert_eq!(t.state.tribes(1, Kabul), 1, "only Punjab");
-    assert!(t.court(0).is_empty() && t.court(1).is_empty(), "rule A for both players");
+    assert!(
+        t.court(0).is_empty() && t.court(1).is_empty(),
+        "rule A for both players"
+    );
     assert!(t.discarded(26) && t.discarded(25));
     assert_eq!(t.slot("top-0"), (Some(30), 3));
     for (c, slot) in (1..5).zip(top) {
@@ -503,14 +595,25 @@ fn pp_tv_29_an_action_cost_with_few_cards_in_a_row() {
         }
         let mut t = s.exact_market().table();
         t.act("use #4 gift");
-        assert_eq!(t.choices(), set(&["gift gift2", "gift gift4", "gift gift6"]));
+        assert_eq!(
+            t.choices(),
+            set(&["gift gift2", "gift gift4", "gift gift6"])
+        );
         t.act("gift gift6");
         assert_eq!(t.rupees(0), 0);
-        let rupees = |row: &str| -> Vec<u16> { (0..6).map(|c| t.slot(&format!("{row}-{c}")).1).collect() };
+        let rupees =
+            |row: &str| -> Vec<u16> { (0..6).map(|c| t.slot(&format!("{row}-{c}")).1).collect() };
         (rupees("top"), rupees("bottom"))
     };
-    assert_eq!(gift(&[8, 10, 16]), (vec![0, 0, 0, 1, 1, 1], vec![1, 1, 1, 0, 0, 0]));
-    assert_eq!(gift(&[8]), (vec![0, 0, 0, 1, 1, 1], vec![1, 0, 0, 0, 0, 0]), "2 to the bank");
+    assert_eq!(
+        gift(&[8, 10, 16]),
+        (vec![0, 0, 0, 1, 1, 1], vec![1, 1, 1, 0, 0, 0])
+    );
+    assert_eq!(
+        gift(&[8]),
+        (vec![0, 0, 0, 1, 1, 1], vec![1, 0, 0, 0, 0, 0]),
+        "2 to the bank"
+    );
 }
 
 /// **PP-TV-30** (PP-7.1.3, PP-OQ-1): the bottom row holds only columns 0–1 and the deck is
@@ -524,7 +627,9 @@ fn pp_tv_30_a_purchase_over_an_empty_column() {
         for (c, n) in [9, 29, 13, 48, 61, 62].into_iter().enumerate() {
             s = s.market(&format!("top-{c}"), Some(n), 0);
         }
-        s = s.market("bottom-0", Some(8), 0).market("bottom-1", Some(10), 0);
+        s = s
+            .market("bottom-0", Some(8), 0)
+            .market("bottom-1", Some(10), 0);
         let mut t = s.exact_market().table();
         t.acts(&["buy top-3", "buy top-4"]);
         assert_eq!(t.rupees(0), 3);
@@ -537,7 +642,10 @@ fn pp_tv_30_a_purchase_over_an_empty_column() {
     let t = buy(Options::default());
     let total: u16 = Slot::all().map(|s| t.state.market_rupees(s)).sum();
     assert_eq!(total, 6, "the seventh rupee went to the bank");
-    let t = buy(Options { purchase_empty_column: PurchaseEmptyColumn::LeaveOnSlot, ..Options::default() });
+    let t = buy(Options {
+        purchase_empty_column: PurchaseEmptyColumn::LeaveOnSlot,
+        ..Options::default()
+    });
     assert_eq!(t.slot("bottom-3"), (None, 1));
 }
 
@@ -547,16 +655,27 @@ fn pp_tv_30_a_purchase_over_an_empty_column() {
 /// With 0 rupees and no other card, P pays 0 and owes nothing more.
 #[test]
 fn pp_tv_31_a_leverage_shortfall_costs_cards() {
-    let mut t = Scenario::new(3).rupees(0, 1).hand(0, &[9]).court(0, &[14, 8, 13, 29]).table();
+    let mut t = Scenario::new(3)
+        .rupees(0, 1)
+        .hand(0, &[9])
+        .court(0, &[14, 8, 13, 29])
+        .table();
     t.act("end");
     assert_eq!(t.kind(), DecisionKind::CourtLimit);
     t.act("discard #14");
     assert_eq!(t.rupees(0), 0);
     assert_eq!((t.decider(), t.kind()), (0, DecisionKind::Leverage));
-    assert_eq!(t.choices(), set(&["discard #9", "discard #8", "discard #13", "discard #29"]));
+    assert_eq!(
+        t.choices(),
+        set(&["discard #9", "discard #8", "discard #13", "discard #29"])
+    );
     let mut from_court = t.clone();
     t.act("discard #9");
-    assert_eq!((t.state.active(), t.kind()), (1, DecisionKind::Action), "court at its limit");
+    assert_eq!(
+        (t.state.active(), t.kind()),
+        (1, DecisionKind::Action),
+        "court at its limit"
+    );
     assert_eq!(t.court(0), [8, 13, 29]);
     assert!(t.hand(0).is_empty());
     from_court.act("discard #8");
@@ -573,7 +692,11 @@ fn pp_tv_31_a_leverage_shortfall_costs_cards() {
         .spies(14, q, 1)
         .table();
     t.acts(&["use #18 betray", "betray #14"]);
-    assert_eq!((t.decider(), t.kind()), (q, DecisionKind::Action), "nothing more is owed");
+    assert_eq!(
+        (t.decider(), t.kind()),
+        (q, DecisionKind::Action),
+        "nothing more is owed"
+    );
     assert_eq!(t.rupees(p), 0);
     assert!(t.court(p).is_empty() && t.hand(p).is_empty());
 }
@@ -596,7 +719,13 @@ fn pp_tv_32_an_icon_without_a_target_is_skipped() {
     assert_eq!(t.rupees(0), 2, "the leverage icon still resolves");
     assert_eq!(t.player(0).loyalty, Some(British));
 
-    let mut t = tv24(Options { leverage_timing: LeverageTiming::EndOfAction, ..Options::default() }, 40);
+    let mut t = tv24(
+        Options {
+            leverage_timing: LeverageTiming::EndOfAction,
+            ..Options::default()
+        },
+        40,
+    );
     t.act("play #40 right");
     assert_eq!(t.choices(), set(&["spy #43", "spy #40"]));
     t.acts(&["spy #43", "spy #40"]);

@@ -25,11 +25,31 @@ fn pp_tv_35_influence_and_its_modifiers() {
     };
     let influence = |s: Scenario| s.table().influence(p);
     assert_eq!(influence(base()), 6);
-    assert_eq!(influence(base().events(p, &[106])), 8, "Koh-i-noor: gifts count 2");
-    assert_eq!(influence(base().global_event(106)), 4, "Embarrassment of Riches: gifts count 0");
-    assert_eq!(influence(base().events(1, &[108]).rumor(p)), 4, "Rumor: patriots count 0");
-    assert_eq!(influence(base().events(p, &[106, 108]).rumor(p)), 6, "Rumor and Koh-i-noor");
-    assert_eq!(influence(base().events(1, &[108]).rumor(1)), 6, "a Rumor on another player");
+    assert_eq!(
+        influence(base().events(p, &[106])),
+        8,
+        "Koh-i-noor: gifts count 2"
+    );
+    assert_eq!(
+        influence(base().global_event(106)),
+        4,
+        "Embarrassment of Riches: gifts count 0"
+    );
+    assert_eq!(
+        influence(base().events(1, &[108]).rumor(p)),
+        4,
+        "Rumor: patriots count 0"
+    );
+    assert_eq!(
+        influence(base().events(p, &[106, 108]).rumor(p)),
+        6,
+        "Rumor and Koh-i-noor"
+    );
+    assert_eq!(
+        influence(base().events(1, &[108]).rumor(1)),
+        6,
+        "a Rumor on another player"
+    );
 
     let mut t = base()
         .vp(1, 4)
@@ -91,9 +111,16 @@ fn pp_tv_37_tie_breakers_military_stars_then_rupees() {
             .discarded(&[101, 102, 103])
             .market("bottom-0", Some(104), 0)
             .table();
-        assert_eq!([a, b].map(|s| t.state.stars(t.cards(), s, Suit::Military)), [3, 3]);
+        assert_eq!(
+            [a, b].map(|s| t.state.stars(t.cards(), s, Suit::Military)),
+            [3, 3]
+        );
         t.act("buy bottom-0");
-        assert_eq!([a, b, c].map(|s| t.player(s).vp), [15, 15, 9], "all tie at 0 cylinders: 8 / 3");
+        assert_eq!(
+            [a, b, c].map(|s| t.player(s).vp),
+            [15, 15, 9],
+            "all tie at 0 cylinders: 8 / 3"
+        );
         let outcome = t.state.outcome().expect("the final check ends the game");
         assert_eq!(outcome.reason, EndReason::FinalCheck);
         outcome.winners().collect::<Vec<_>>()
@@ -129,7 +156,10 @@ fn pp_tv_38_bribe_negotiation() {
     let (briber, receiver) = (0, 1);
     let t = tv38(5, false);
     assert_eq!((t.decider(), t.kind()), (briber, DecisionKind::Bribe));
-    assert_eq!(t.choices(), set(&["pay", "ask 0", "ask 1", "ask 2", "withdraw"]));
+    assert_eq!(
+        t.choices(),
+        set(&["pay", "ask 0", "ask 1", "ask 2", "withdraw"])
+    );
 
     let mut a = t.clone();
     a.act("pay");
@@ -139,7 +169,10 @@ fn pp_tv_38_bribe_negotiation() {
     let mut b = t.clone();
     b.act("ask 0");
     assert_eq!(b.decider(), receiver);
-    assert_eq!(b.choices(), set(&["grant", "counter 1", "counter 2", "counter 3"]));
+    assert_eq!(
+        b.choices(),
+        set(&["grant", "counter 1", "counter 2", "counter 3"])
+    );
     b.act("grant");
     assert_eq!((b.rupees(briber), b.rupees(receiver)), (5, 4));
     assert_eq!(b.court(briber), [9]);
@@ -148,7 +181,10 @@ fn pp_tv_38_bribe_negotiation() {
     c.acts(&["ask 1"]);
     assert_eq!(c.choices(), set(&["grant", "counter 2", "counter 3"]));
     c.act("counter 2");
-    assert_eq!((c.decider(), c.choices()), (briber, set(&["pay", "withdraw"])));
+    assert_eq!(
+        (c.decider(), c.choices()),
+        (briber, set(&["pay", "withdraw"]))
+    );
     c.act("pay");
     assert_eq!((c.rupees(briber), c.rupees(receiver)), (3, 6));
 
@@ -159,10 +195,17 @@ fn pp_tv_38_bribe_negotiation() {
     assert_eq!(d.hand(briber), [9]);
     assert_eq!((d.rupees(briber), d.rupees(receiver)), (5, 4));
     d.act("play #9 left");
-    assert_eq!(d.choices(), set(&["pay", "withdraw"]), "no new asking (PP-OQ-10)");
+    assert_eq!(
+        d.choices(),
+        set(&["pay", "withdraw"]),
+        "no new asking (PP-OQ-10)"
+    );
 
     let mut courtly = tv38(5, true);
-    assert_eq!(courtly.choices(), set(&["pay", "ask 0", "ask 1", "ask 2", "decline", "withdraw"]));
+    assert_eq!(
+        courtly.choices(),
+        set(&["pay", "ask 0", "ask 1", "ask 2", "decline", "withdraw"])
+    );
     courtly.act("withdraw");
     courtly.act("play #9 left");
     assert_eq!(courtly.choices(), set(&["pay", "decline", "withdraw"]));
@@ -171,7 +214,10 @@ fn pp_tv_38_bribe_negotiation() {
     assert_eq!(courtly.court(briber), [9]);
 
     let poor = tv38(2, false);
-    assert_eq!(poor.choices(), set(&["ask 0", "ask 1", "ask 2", "withdraw"]));
+    assert_eq!(
+        poor.choices(),
+        set(&["ask 0", "ask 1", "ask 2", "withdraw"])
+    );
 }
 
 /// **PP-TV-39** (PP-14.1, PP-14.3, PP-7.1.3): #111 Public Withdrawal at (Top, 2). Buying
@@ -246,7 +292,9 @@ fn pp_tv_40_nation_building_and_infrastructure() {
     let mut t = tv40(6, true, options);
     assert_eq!(
         t.choices(),
-        set(&["blocks 1", "blocks 2", "blocks 3", "blocks 4", "blocks 5", "blocks 6"])
+        set(&[
+            "blocks 1", "blocks 2", "blocks 3", "blocks 4", "blocks 5", "blocks 6"
+        ])
     );
     let mut five = t.clone();
     build_armies(&mut t, 6);
@@ -266,7 +314,14 @@ fn pp_tv_40_nation_building_and_infrastructure() {
     build_armies(&mut t, 3);
     assert_eq!((t.state.armies(British, Kabul), t.rupees(0)), (4, 0));
 
-    let mut t = tv40(2, false, Options { infrastructure_optional: true, ..options });
+    let mut t = tv40(
+        2,
+        false,
+        Options {
+            infrastructure_optional: true,
+            ..options
+        },
+    );
     t.acts(&["blocks 1", "army kabul"]);
     assert!(t.offers("skip"), "infrastructure_optional offers a skip");
 }
@@ -313,7 +368,11 @@ fn pp_tv_41_what_a_battle_in_a_region_may_remove() {
     t.act("remove tribe p2");
     assert!(t.offers("stop"));
     t.act("remove army afghan");
-    assert_eq!(t.kind(), DecisionKind::Action, "strength 2 limits the rank-3 battle");
+    assert_eq!(
+        t.kind(),
+        DecisionKind::Action,
+        "strength 2 limits the rank-3 battle"
+    );
     assert_eq!(t.state.tribes(1, Kabul), 1);
     assert_eq!(t.state.tribes(2, Kabul), 1);
 
@@ -387,14 +446,24 @@ fn pp_tv_43_hostage_edge_cases() {
     let mut t = position([2, 3, 1], &[29]);
     assert_eq!(t.state.hostage_holder(p, card(29)), Some(q));
     t.act("use #29 tax");
-    assert_eq!(t.choices(), set(&["pay", "ask 0", "ask 1", "ask 2", "withdraw"]));
+    assert_eq!(
+        t.choices(),
+        set(&["pay", "ask 0", "ask 1", "ask 2", "withdraw"])
+    );
     t.act("ask 0");
     assert_eq!(t.decider(), q);
-    assert_eq!(t.choices(), set(&["grant", "counter 1", "counter 2", "counter 3"]));
+    assert_eq!(
+        t.choices(),
+        set(&["grant", "counter 1", "counter 2", "counter 3"])
+    );
 
     let mut t = position([2, 3, 1], &[29, 24]);
     t.act("use #29 tax");
-    assert_eq!(t.kind(), DecisionKind::Tax, "Civil Service Reforms: no bribe");
+    assert_eq!(
+        t.kind(),
+        DecisionKind::Tax,
+        "Civil Service Reforms: no bribe"
+    );
 }
 
 /// **PP-TV-44** (PP-12.1, PP-11.3): six court cards whose only political card is #7 (rank 2):
@@ -418,7 +487,10 @@ fn pp_tv_44_the_court_limit_follows_the_political_stars() {
     assert_eq!(t.court(0), [16, 29, 33]);
 
     other.act("discard #8");
-    assert_eq!((other.state.active(), other.kind()), (1, DecisionKind::Action));
+    assert_eq!(
+        (other.state.active(), other.kind()),
+        (1, DecisionKind::Action)
+    );
     assert_eq!(other.court(0), [7, 13, 16, 29, 33]);
 }
 
@@ -438,7 +510,10 @@ fn pp_tv_45_bonus_actions_follow_the_suit_change() {
         .table();
     assert!(t.state.is_favored(t.cards(), p, card(5)));
     assert!(!t.state.is_favored(t.cards(), p, card(16)));
-    assert_eq!(t.state.cost(t.cards(), p, "top-3".parse::<Slot>().unwrap()), 3);
+    assert_eq!(
+        t.state.cost(t.cards(), p, "top-3".parse::<Slot>().unwrap()),
+        3
+    );
     t.act("play #2 right");
     assert_eq!(t.kind(), DecisionKind::SpyTarget);
     assert_eq!(t.choices(), set(&["spy #5", "spy #16", "spy #2"]));
@@ -446,12 +521,19 @@ fn pp_tv_45_bonus_actions_follow_the_suit_change() {
     assert_eq!(t.kind(), DecisionKind::Action);
     assert_eq!(t.state.favored_suit(), Suit::Military);
     assert_eq!(t.state.actions_left(), 1);
-    assert_eq!(t.state.cost(t.cards(), p, "top-3".parse::<Slot>().unwrap()), 6);
+    assert_eq!(
+        t.state.cost(t.cards(), p, "top-3".parse::<Slot>().unwrap()),
+        6
+    );
     assert!(t.state.is_favored(t.cards(), p, card(16)));
     t.acts(&["use #16 tax", "tax top-1"]);
     assert_eq!(t.state.actions_left(), 1, "a bonus action");
     t.act("use #5 build");
-    assert_eq!(t.state.actions_left(), 0, "no longer favored: it costs the last action");
+    assert_eq!(
+        t.state.actions_left(),
+        0,
+        "no longer favored: it costs the last action"
+    );
 }
 
 /// The position of PP-TV-46 at the end of Q's turn: P (seat 1) holds #43 Giljee Nobles
@@ -552,8 +634,9 @@ fn pp_tv_48_riots_overthrow_players_in_turn_order() {
     assert_eq!(t.state.roads(British, Border::HeratKabul), 1, "roads stay");
     assert!(t.court(a).is_empty() && t.court(b).is_empty());
     let first = t.log_index("P1 discards #55 Hazara Chiefs from the court");
-    let second =
-        t.log_index("P2 discards #56 Yar Mohammad Alikozai, #57 Exiled Durrani Nobility from the court");
+    let second = t.log_index(
+        "P2 discards #56 Yar Mohammad Alikozai, #57 Exiled Durrani Nobility from the court",
+    );
     assert!(first < second, "the active player first");
 }
 
@@ -611,13 +694,21 @@ fn pp_tv_49_the_fallback_excludes_pieces_placed_this_turn() {
 
     let mut t = t;
     t.act("take tribe kabul");
-    assert_eq!(t.choices(), set(&all), "two Kabul tribes were placed before this turn");
+    assert_eq!(
+        t.choices(),
+        set(&all),
+        "two Kabul tribes were placed before this turn"
+    );
     t.act("take tribe kabul");
     assert_eq!(t.state.tribes(p, Kabul), 3);
     assert_eq!(t.kind(), DecisionKind::SpyTarget);
     t.act("spy #7");
     assert_eq!(t.kind(), DecisionKind::Fallback);
-    assert_eq!(t.choices(), set(&all[1..]), "every Kabul tribe was placed this turn");
+    assert_eq!(
+        t.choices(),
+        set(&all[1..]),
+        "every Kabul tribe was placed this turn"
+    );
 }
 
 /// **PP-TV-50** (PP-7.1.2, PP-15): with #66 Baluchi Smugglers (Herat Influence), a Herat court
@@ -646,6 +737,9 @@ fn pp_tv_50_influence_cards_make_purchases_free() {
     assert_eq!(t.hand(p), [67]);
     assert_eq!(t.rupees(p), 0);
     assert!(t.paid().is_empty(), "no card is locked");
-    assert_eq!(Slot::all().map(|s| t.state.market_rupees(s)).sum::<u16>(), 0);
+    assert_eq!(
+        Slot::all().map(|s| t.state.market_rupees(s)).sum::<u16>(),
+        0
+    );
     assert!(t.offers("buy bottom-0") && t.offers("buy top-0"));
 }

@@ -752,4 +752,3 @@ fn ending(game: &PaxPamir, state: &State, reason: EndReason, winners: &[Seat]) -
     };
     text
 }
-

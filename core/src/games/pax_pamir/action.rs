@@ -306,7 +306,11 @@ impl Action {
             all.extend(court_cards().map(BattleOn));
             all.extend((0..SEATS).map(RemoveTribe));
             all.extend(Coalition::ALL.map(RemoveArmy));
-            all.extend(Coalition::ALL.into_iter().flat_map(|c| Border::ALL.map(|b| RemoveRoad(c, b))));
+            all.extend(
+                Coalition::ALL
+                    .into_iter()
+                    .flat_map(|c| Border::ALL.map(|b| RemoveRoad(c, b))),
+            );
             all.extend((0..SEATS).map(RemoveSpy));
             all.extend(court_cards().map(SafeHouse));
             all.push(ReturnSpy);
@@ -322,7 +326,13 @@ impl Action {
     fn index_of(action: Action) -> Option<usize> {
         static INDEX: OnceLock<std::collections::HashMap<Action, usize>> = OnceLock::new();
         INDEX
-            .get_or_init(|| Action::all().iter().enumerate().map(|(i, &a)| (a, i)).collect())
+            .get_or_init(|| {
+                Action::all()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &a)| (a, i))
+                    .collect()
+            })
             .get(&action)
             .copied()
     }

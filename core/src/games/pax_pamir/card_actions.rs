@@ -6,15 +6,17 @@ use super::options::{GiftOrder, WellConnectedWithBedfellows};
 use super::pieces::Ctx;
 use super::words::{card_name, seat_name};
 use super::{
-    Ability, Border, CardAction, CardData, CardId, Coalition, EventEffect, GiftSlot, Region,
-    Slot, State, Suit,
+    Ability, Border, CardAction, CardData, CardId, Coalition, EventEffect, GiftSlot, Region, Slot,
+    State, Suit,
 };
 
 impl State {
     /// The gift slots `player` may buy now (PP-8.4, PP-OQ-19): empty, affordable, and under
     /// `gift_order = CheapestFirst` only the cheapest empty one.
     pub(crate) fn gift_slots(&self, player: usize) -> Vec<GiftSlot> {
-        let empty = GiftSlot::ALL.into_iter().filter(|g| !self.players[player].gifts[g.index()]);
+        let empty = GiftSlot::ALL
+            .into_iter()
+            .filter(|g| !self.players[player].gifts[g.index()]);
         let empty: Vec<GiftSlot> = match self.options.gift_order {
             GiftOrder::AnySlot => empty.collect(),
             GiftOrder::CheapestFirst => empty.take(1).collect(),
@@ -39,8 +41,16 @@ impl State {
 
     /// Whether `player` may declare `action` with `card` now (PP-8.1.1), the hostage bribe
     /// aside.
-    pub(crate) fn can_use(&self, cards: &CardData, player: usize, card: CardId, action: CardAction) -> bool {
-        let Some(facts) = cards.court(card) else { return false };
+    pub(crate) fn can_use(
+        &self,
+        cards: &CardData,
+        player: usize,
+        card: CardId,
+        action: CardAction,
+    ) -> bool {
+        let Some(facts) = cards.court(card) else {
+            return false;
+        };
         self.players[player].court.contains(card)
             && facts.actions.contains(&action)
             && !self.turn.used.contains(card)
@@ -52,7 +62,13 @@ impl State {
     }
 
     /// Whether the action has a legal effect (PP-8.1.1 condition 5, PP-OQ-4).
-    fn has_effect_for(&self, cards: &CardData, player: usize, card: CardId, action: CardAction) -> bool {
+    fn has_effect_for(
+        &self,
+        cards: &CardData,
+        player: usize,
+        card: CardId,
+        action: CardAction,
+    ) -> bool {
         let rank = cards.court(card).map_or(0, |c| c.rank);
         match action {
             CardAction::Tax => {
@@ -76,7 +92,8 @@ impl State {
             let nationalism = self.nationalism(cards, player);
             let open = |r: Region| r.borders().any(|b| no_roads || self.roads(loyalty, b) > 0);
             if Region::ALL.into_iter().any(|r| {
-                (self.armies(loyalty, r) > 0 || (nationalism && self.tribes(player, r) > 0)) && open(r)
+                (self.armies(loyalty, r) > 0 || (nationalism && self.tribes(player, r) > 0))
+                    && open(r)
             }) {
                 return true;
             }
@@ -95,7 +112,8 @@ impl State {
         let regions = Region::ALL.into_iter().map(Site::Region);
         let courts = self.court_cards().map(|(_, c)| Site::Card(c));
         regions.chain(courts).any(|site| {
-            self.strength(cards, player, site) >= 1 && !self.removable(cards, player, site).is_empty()
+            self.strength(cards, player, site) >= 1
+                && !self.removable(cards, player, site).is_empty()
         })
     }
 
@@ -126,7 +144,10 @@ impl State {
         let market = Slot::all()
             .filter(|&s| self.market_card(s).is_some() && self.market_rupees(s) > 0)
             .map(Action::TaxMarket);
-        let players = self.taxable(cards, player).into_iter().map(|(v, _)| Action::TaxPlayer(v as u8));
+        let players = self
+            .taxable(cards, player)
+            .into_iter()
+            .map(|(v, _)| Action::TaxPlayer(v as u8));
         market.chain(players).collect()
     }
 
@@ -135,7 +156,10 @@ impl State {
     /// Where `player` may place a Build block now: an army in a region they rule, a road on
     /// a border of one.
     pub(crate) fn build_spaces(&self, player: usize) -> Vec<Action> {
-        let ruled: Vec<Region> = Region::ALL.into_iter().filter(|&r| self.rules(player, r)).collect();
+        let ruled: Vec<Region> = Region::ALL
+            .into_iter()
+            .filter(|&r| self.rules(player, r))
+            .collect();
         let armies = ruled.iter().map(|&r| Action::Army(r));
         let roads = Border::ALL
             .into_iter()
@@ -171,9 +195,16 @@ impl State {
     }
 
     /// Where one spy step of `player` from `from` may end (PP-8.6.2, PP-15, PP-OQ-21).
-    pub(crate) fn spy_destinations(&self, cards: &CardData, player: usize, from: CardId) -> Vec<CardId> {
+    pub(crate) fn spy_destinations(
+        &self,
+        cards: &CardData,
+        player: usize,
+        from: CardId,
+    ) -> Vec<CardId> {
         let ring = self.ring();
-        let Some(at) = ring.iter().position(|&c| c == from) else { return Vec::new() };
+        let Some(at) = ring.iter().position(|&c| c == from) else {
+            return Vec::new();
+        };
         let n = ring.len();
         let bedfellows = self.has_ability(cards, player, Ability::StrangeBedfellows);
         let well_connected = self.has_ability(cards, player, Ability::WellConnected);
@@ -205,7 +236,11 @@ impl State {
             }
         }
         reach[at] = false;
-        ring.iter().enumerate().filter(|&(j, _)| reach[j]).map(|(_, &c)| c).collect()
+        ring.iter()
+            .enumerate()
+            .filter(|&(j, _)| reach[j])
+            .map(|(_, &c)| c)
+            .collect()
     }
 
     /// Whether `player`'s tribes move and battle as armies (Nationalism, PP-14.1).
@@ -215,9 +250,18 @@ impl State {
 
     /// The move steps `player` may take now (PP-8.6.1); with `spy`, the destinations of that
     /// spy.
-    pub(crate) fn move_choices(&self, cards: &CardData, player: usize, spy: Option<CardId>) -> Vec<Action> {
+    pub(crate) fn move_choices(
+        &self,
+        cards: &CardData,
+        player: usize,
+        spy: Option<CardId>,
+    ) -> Vec<Action> {
         if let Some(from) = spy {
-            return self.spy_destinations(cards, player, from).into_iter().map(Action::SpyTo).collect();
+            return self
+                .spy_destinations(cards, player, from)
+                .into_iter()
+                .map(Action::SpyTo)
+                .collect();
         }
         let mut choices = Vec::new();
         let no_roads = self.has_ability(cards, player, Ability::IndianSupplies);
@@ -245,7 +289,9 @@ impl State {
             }
         }
         for (_, card) in self.court_cards() {
-            if self.spies(card, player) > 0 && !self.spy_destinations(cards, player, card).is_empty() {
+            if self.spies(card, player) > 0
+                && !self.spy_destinations(cards, player, card).is_empty()
+            {
                 choices.push(Action::SpyFrom(card));
             }
         }
@@ -273,8 +319,14 @@ impl State {
     pub(crate) fn strength(&self, cards: &CardData, player: usize, site: Site) -> u8 {
         match site {
             Site::Region(r) => {
-                let armies = self.players[player].loyalty.map_or(0, |c| self.armies(c, r));
-                let tribes = if self.nationalism(cards, player) { self.tribes(player, r) } else { 0 };
+                let armies = self.players[player]
+                    .loyalty
+                    .map_or(0, |c| self.armies(c, r));
+                let tribes = if self.nationalism(cards, player) {
+                    self.tribes(player, r)
+                } else {
+                    0
+                };
                 armies + tribes
             }
             Site::Card(c) => self.spies(c, player),
@@ -334,7 +386,8 @@ impl State {
         regions
             .chain(courts)
             .filter(|&site| {
-                self.strength(cards, player, site) >= 1 && !self.removable(cards, player, site).is_empty()
+                self.strength(cards, player, site) >= 1
+                    && !self.removable(cards, player, site).is_empty()
             })
             .map(|site| match site {
                 Site::Region(r) => Action::BattleIn(r),
@@ -368,10 +421,19 @@ impl Ctx<'_> {
             format!("{who} uses {name} to {action}{bonus}")
         });
         let frame = match action {
-            CardAction::Tax => Frame::Tax { player, left: rank, taken: 0 },
+            CardAction::Tax => Frame::Tax {
+                player,
+                left: rank,
+                taken: 0,
+            },
             CardAction::Gift => Frame::Gift { player },
             CardAction::Build => Frame::BuildCount { player },
-            CardAction::Move => Frame::Move { player, left: rank, moved: 0, spy: None },
+            CardAction::Move => Frame::Move {
+                player,
+                left: rank,
+                moved: 0,
+                spy: None,
+            },
             CardAction::Betray => {
                 self.pay_cost(player, 2);
                 Frame::BetrayTarget { player }
@@ -408,17 +470,33 @@ impl Ctx<'_> {
         let who = seat_name(player);
         match step {
             Action::MoveArmy(from, to) => {
-                let Some(k) = self.s.players[p].loyalty else { return };
+                let Some(k) = self.s.players[p].loyalty else {
+                    return;
+                };
                 let owner = k.index() as u8;
                 self.s.carry_mark(owner, Piece::Army(from), Piece::Army(to));
                 self.s.armies[k.index()][from.index()] -= 1;
                 self.s.armies[k.index()][to.index()] += 1;
-                self.log.say(|| format!("{who} moves {} army from {} to {}", k.with_article(), from.title(), to.title()));
+                self.log.say(|| {
+                    format!(
+                        "{who} moves {} army from {} to {}",
+                        k.with_article(),
+                        from.title(),
+                        to.title()
+                    )
+                });
             }
             Action::MoveTribe(from, to) => {
-                self.s.carry_mark(player, Piece::Tribe(from), Piece::Tribe(to));
+                self.s
+                    .carry_mark(player, Piece::Tribe(from), Piece::Tribe(to));
                 self.s.tribes[p][to.index()] += 1;
-                self.log.say(|| format!("{who} moves a tribe from {} to {}", from.title(), to.title()));
+                self.log.say(|| {
+                    format!(
+                        "{who} moves a tribe from {} to {}",
+                        from.title(),
+                        to.title()
+                    )
+                });
                 // The tribe leaves after it has arrived, so rule A sees the move complete.
                 self.s.tribes[p][from.index()] -= 1;
                 if self.s.tribes[p][from.index()] == 0 {
@@ -431,7 +509,8 @@ impl Ctx<'_> {
                 self.s.spies[from.index()][p] -= 1;
                 self.s.spies[to.index()][p] += 1;
                 let (a, b) = (card_name(self.cards, from), card_name(self.cards, to));
-                self.log.say(|| format!("{who} moves a spy from {a} to {b}"));
+                self.log
+                    .say(|| format!("{who} moves a spy from {a} to {b}"));
             }
             _ => {}
         }
@@ -443,23 +522,32 @@ impl Ctx<'_> {
         match (site, removal) {
             (Site::Region(r), Action::RemoveTribe(q)) => {
                 let whose = seat_name(q);
-                self.log.say(|| format!("{who} removes a tribe of {whose} in {}", r.title()));
+                self.log
+                    .say(|| format!("{who} removes a tribe of {whose} in {}", r.title()));
                 self.remove(q, Piece::Tribe(r));
             }
             (Site::Region(r), Action::RemoveArmy(k)) => {
-                self.log.say(|| format!("{who} removes {} army in {}", k.with_article(), r.title()));
+                self.log
+                    .say(|| format!("{who} removes {} army in {}", k.with_article(), r.title()));
                 self.remove(k.index() as u8, Piece::Army(r));
             }
             (Site::Region(_), Action::RemoveRoad(k, b)) => {
-                self.log.say(|| format!("{who} removes {} road on {}", k.with_article(), b.title()));
+                self.log
+                    .say(|| format!("{who} removes {} road on {}", k.with_article(), b.title()));
                 self.remove(k.index() as u8, Piece::Road(b));
             }
             (Site::Card(c), Action::RemoveSpy(q)) => {
                 let (whose, name) = (seat_name(q), card_name(self.cards, c));
-                self.log.say(|| format!("{who} removes a spy of {whose} from {name}"));
+                self.log
+                    .say(|| format!("{who} removes a spy of {whose} from {name}"));
                 self.remove(q, Piece::Spy(c));
-                if self.s.has_ability(self.cards, q as usize, super::Ability::SafeHouse)
-                    && !self.s.safe_house_cards(self.cards, q as usize, c).is_empty()
+                if self
+                    .s
+                    .has_ability(self.cards, q as usize, super::Ability::SafeHouse)
+                    && !self
+                        .s
+                        .safe_house_cards(self.cards, q as usize, c)
+                        .is_empty()
                 {
                     self.s.stack.push(Frame::SafeHouse { owner: q, from: c });
                 }
@@ -471,10 +559,17 @@ impl Ctx<'_> {
 
 impl State {
     /// The Safe House cards a spy removed from `from` may go to (PP-15, PP-OQ-5).
-    pub(crate) fn safe_house_cards(&self, cards: &CardData, owner: usize, from: CardId) -> Vec<CardId> {
+    pub(crate) fn safe_house_cards(
+        &self,
+        cards: &CardData,
+        owner: usize,
+        from: CardId,
+    ) -> Vec<CardId> {
         self.ability_cards(cards, owner, Ability::SafeHouse)
             .filter(|&c| {
-                c != from || self.options.safe_house_same_card == super::options::SafeHouseSameCard::Allowed
+                c != from
+                    || self.options.safe_house_same_card
+                        == super::options::SafeHouseSameCard::Allowed
             })
             .collect()
     }

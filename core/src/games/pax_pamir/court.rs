@@ -22,22 +22,37 @@ impl Ctx<'_> {
         };
         court.insert(at, card);
         let (who, name) = (seat_name(player), card_name(self.cards, card));
-        self.log.say(|| format!("{who} plays {name} to the {side} of the court"));
-        self.s.stack.push(Frame::Icons { player, card, next: 0 });
+        self.log
+            .say(|| format!("{who} plays {name} to the {side} of the court"));
+        self.s.stack.push(Frame::Icons {
+            player,
+            card,
+            next: 0,
+        });
         let patriot = self.cards.court(card).and_then(|c| c.patriot);
-        if let Some(coalition) = patriot {
-            if self.s.players[p].loyalty != Some(coalition) {
-                self.change_loyalty(player, coalition, Some(card));
-            }
+        if let Some(coalition) = patriot
+            && self.s.players[p].loyalty != Some(coalition)
+        {
+            self.change_loyalty(player, coalition, Some(card));
         }
     }
 
     /// Changes a player's loyalty (PP-9.3): gifts home, prizes discarded, the patriots of the
     /// court (but `keep`, the patriot just played) discarded as one batch, the new loyalty.
-    pub(crate) fn change_loyalty(&mut self, player: u8, coalition: Coalition, keep: Option<CardId>) {
+    pub(crate) fn change_loyalty(
+        &mut self,
+        player: u8,
+        coalition: Coalition,
+        keep: Option<CardId>,
+    ) {
         let p = player as usize;
         let who = seat_name(player);
-        self.log.say(|| format!("{who} changes loyalty to the {} coalition (PP-9.3)", coalition.title()));
+        self.log.say(|| {
+            format!(
+                "{who} changes loyalty to the {} coalition (PP-9.3)",
+                coalition.title()
+            )
+        });
         for g in super::GiftSlot::ALL {
             if self.s.players[p].gifts[g.index()] {
                 self.remove(player, super::action::Piece::Gift(g));
@@ -52,7 +67,9 @@ impl Ctx<'_> {
             .as_slice()
             .iter()
             .copied()
-            .filter(|&c| Some(c) != keep && self.cards.court(c).is_some_and(|c| c.patriot.is_some()))
+            .filter(|&c| {
+                Some(c) != keep && self.cards.court(c).is_some_and(|c| c.patriot.is_some())
+            })
             .collect();
         self.s.players[p].loyalty = Some(coalition);
         self.discard_from_court(player, &patriots);
@@ -64,8 +81,11 @@ impl Ctx<'_> {
     /// is discarded one card at a time in the owner's order (PP-OQ-11).
     pub(crate) fn discard_from_court(&mut self, player: u8, batch: &[CardId]) {
         let p = player as usize;
-        let mut batch: Vec<CardId> =
-            batch.iter().copied().filter(|&c| self.s.players[p].court.contains(c)).collect();
+        let mut batch: Vec<CardId> = batch
+            .iter()
+            .copied()
+            .filter(|&c| self.s.players[p].court.contains(c))
+            .collect();
         if batch.is_empty() {
             return;
         }
@@ -87,9 +107,12 @@ impl Ctx<'_> {
         }
         let who = seat_name(player);
         let names: Vec<String> = batch.iter().map(|&c| card_name(self.cards, c)).collect();
-        self.log.say(|| format!("{who} discards {} from the court", names.join(", ")));
+        self.log
+            .say(|| format!("{who} discards {} from the court", names.join(", ")));
         for &card in &batch {
-            let Some(facts) = self.cards.court(card) else { continue };
+            let Some(facts) = self.cards.court(card) else {
+                continue;
+            };
             if facts.suit == Suit::Political {
                 self.overthrow_by_card_loss(player, facts.region);
             }
@@ -100,7 +123,8 @@ impl Ctx<'_> {
                 LeverageTiming::Immediate => self.s.stack.push(Frame::Repay { player }),
                 LeverageTiming::EndOfAction => {
                     self.s.players[p].rupees -= 2;
-                    self.log.say(|| format!("{who} repays 2 rupees of leverage (PP-11.2)"));
+                    self.log
+                        .say(|| format!("{who} repays 2 rupees of leverage (PP-11.2)"));
                 }
             }
         }
@@ -111,7 +135,9 @@ impl Ctx<'_> {
     fn overthrow_by_card_loss(&mut self, player: u8, region: Region) {
         let p = player as usize;
         let still = self.s.players[p].court.as_slice().iter().any(|&c| {
-            self.cards.court(c).is_some_and(|c| c.suit == Suit::Political && c.region == region)
+            self.cards
+                .court(c)
+                .is_some_and(|c| c.suit == Suit::Political && c.region == region)
         });
         let tribes = self.s.tribes[p][region.index()];
         if !still && tribes > 0 {
@@ -143,12 +169,15 @@ impl Ctx<'_> {
             .iter()
             .copied()
             .filter(|&c| {
-                self.cards.court(c).is_some_and(|c| c.suit == Suit::Political && c.region == region)
+                self.cards
+                    .court(c)
+                    .is_some_and(|c| c.suit == Suit::Political && c.region == region)
             })
             .collect();
         if !batch.is_empty() {
             let who = seat_name(player);
-            self.log.say(|| format!("{who} lost the last tribe in {} (PP-11.3)", region.title()));
+            self.log
+                .say(|| format!("{who} lost the last tribe in {} (PP-11.3)", region.title()));
             self.discard_from_court(player, &batch);
         }
     }
@@ -161,9 +190,13 @@ impl Ctx<'_> {
         self.s.players[p].rupees -= paid;
         let short = (2 - paid) as u8;
         let who = seat_name(player);
-        self.log.say(|| format!("{who} repays {paid} of 2 rupees of leverage (PP-11.2)"));
+        self.log
+            .say(|| format!("{who} repays {paid} of 2 rupees of leverage (PP-11.2)"));
         if short > 0 {
-            self.s.stack.push(Frame::Shortfall { player, left: short });
+            self.s.stack.push(Frame::Shortfall {
+                player,
+                left: short,
+            });
         }
     }
 
@@ -173,7 +206,8 @@ impl Ctx<'_> {
         if self.s.players[p].hand.remove(card) {
             self.s.discard.insert(card);
             let (who, name) = (seat_name(player), card_name(self.cards, card));
-            self.log.say(|| format!("{who} discards {name} from the hand"));
+            self.log
+                .say(|| format!("{who} discards {name} from the hand"));
         } else {
             self.discard_from_court(player, &[card]);
         }
@@ -183,21 +217,30 @@ impl Ctx<'_> {
     /// go back to zero and the debtor discards a card for each rupee owed.
     pub(crate) fn settle_debts(&mut self) {
         let active = self.s.active();
-        let debtors: Vec<usize> =
-            self.s.order_from(active).filter(|&p| self.s.players[p].rupees < 0).collect();
+        let debtors: Vec<usize> = self
+            .s
+            .order_from(active)
+            .filter(|&p| self.s.players[p].rupees < 0)
+            .collect();
         for &p in debtors.iter().rev() {
             let owed = (-self.s.players[p].rupees).min(i16::from(u8::MAX)) as u8;
             self.s.players[p].rupees = 0;
             let who = seat_name(p as u8);
-            self.log.say(|| format!("{who} is {owed} rupees short of leverage (PP-11.2)"));
-            self.s.stack.push(Frame::Shortfall { player: p as u8, left: owed });
+            self.log
+                .say(|| format!("{who} is {owed} rupees short of leverage (PP-11.2)"));
+            self.s.stack.push(Frame::Shortfall {
+                player: p as u8,
+                left: owed,
+            });
         }
     }
 
     /// Betrays a court card (PP-8.7 steps 3–4): discarded from its owner's court; its prize
     /// offered to the betrayer after the discard's consequences.
     pub(crate) fn betray(&mut self, player: u8, card: CardId) {
-        let Some(owner) = self.s.court_owner(card) else { return };
+        let Some(owner) = self.s.court_owner(card) else {
+            return;
+        };
         let (who, name) = (seat_name(player), card_name(self.cards, card));
         self.log.say(|| format!("{who} betrays {name}"));
         if self.cards.court(card).is_some_and(|c| c.prize.is_some()) {
@@ -209,7 +252,9 @@ impl Ctx<'_> {
     /// Takes a betrayed card as a prize (PP-8.7 step 4), changing loyalty first if it is of
     /// another coalition.
     pub(crate) fn take_prize(&mut self, player: u8, card: CardId) {
-        let Some(coalition) = self.cards.court(card).and_then(|c| c.prize) else { return };
+        let Some(coalition) = self.cards.court(card).and_then(|c| c.prize) else {
+            return;
+        };
         let p = player as usize;
         if self.s.players[p].loyalty != Some(coalition) {
             self.change_loyalty(player, coalition, None);
@@ -217,6 +262,7 @@ impl Ctx<'_> {
         self.s.discard.remove(card);
         self.s.players[p].prizes.insert(card);
         let (who, name) = (seat_name(player), card_name(self.cards, card));
-        self.log.say(|| format!("{who} takes {name} as a {} prize", coalition.title()));
+        self.log
+            .say(|| format!("{who} takes {name} as a {} prize", coalition.title()));
     }
 }

@@ -21,7 +21,11 @@ impl State {
     /// The dominant coalition now (PP-13.2): at least `margin` more blocks on the map than
     /// each other coalition.
     pub fn dominant_coalition(&self, cards: &CardData) -> Option<Coalition> {
-        let margin = if self.global_effect(cards, EventEffect::ConflictFatigue) { 2 } else { 4 };
+        let margin = if self.global_effect(cards, EventEffect::ConflictFatigue) {
+            2
+        } else {
+            4
+        };
         Coalition::ALL.into_iter().find(|&k| {
             let count = u16::from(self.blocks_on_map(k));
             Coalition::ALL
@@ -35,7 +39,11 @@ impl State {
     /// (PP-13.9, PP-OQ-29).
     pub(crate) fn winners(&self, cards: &CardData) -> u8 {
         let key = |p: usize| {
-            (self.players[p].vp, self.stars(cards, p, Suit::Military), self.players[p].rupees)
+            (
+                self.players[p].vp,
+                self.stars(cards, p, Suit::Military),
+                self.players[p].rupees,
+            )
         };
         let best = (0..self.players()).map(key).max();
         (0..self.players())
@@ -54,8 +62,14 @@ pub fn award(points: &[u16], scores: &[(usize, u16)]) -> Vec<(usize, u16)> {
     let mut i = 0;
     while i < sorted.len() {
         let score = sorted[i].1;
-        let group: Vec<usize> = sorted[i..].iter().take_while(|e| e.1 == score).map(|e| e.0).collect();
-        let pool: u16 = (place..place + group.len()).map(|k| points.get(k).copied().unwrap_or(0)).sum();
+        let group: Vec<usize> = sorted[i..]
+            .iter()
+            .take_while(|e| e.1 == score)
+            .map(|e| e.0)
+            .collect();
+        let pool: u16 = (place..place + group.len())
+            .map(|k| points.get(k).copied().unwrap_or(0))
+            .sum();
         let each = pool / group.len() as u16;
         for &seat in &group {
             gains.push((seat, each));
@@ -82,7 +96,9 @@ impl Ctx<'_> {
             ),
             None => (
                 vec![3 * double, double],
-                (0..self.s.players()).map(|p| (p, u16::from(self.s.cylinders_in_play(p)))).collect(),
+                (0..self.s.players())
+                    .map(|p| (p, u16::from(self.s.cylinders_in_play(p))))
+                    .collect(),
             ),
         };
         self.log.say(|| {
@@ -90,32 +106,49 @@ impl Ctx<'_> {
                 Some(k) => format!("the {} coalition is dominant: influence scores", k.title()),
                 None => "no coalition is dominant: cylinders in play score".into(),
             };
-            let kind = if is_final { "final Dominance Check" } else { "Dominance Check" };
+            let kind = if is_final {
+                "final Dominance Check"
+            } else {
+                "Dominance Check"
+            };
             format!("{kind} (PP-13): {what}")
         });
         for (seat, gain) in award(&points, &scores) {
             self.s.players[seat].vp += gain;
             let score = scores.iter().find(|s| s.0 == seat).map_or(0, |s| s.1);
             let who = seat_name(seat as u8);
-            self.log.say(|| format!("{who} scores {score} and gains {gain} VP"));
+            self.log
+                .say(|| format!("{who} scores {score} and gains {gain} VP"));
         }
         // PP-13.8: a lead of 4 VP over every other player ends the game.
-        let vps: Vec<u16> = (0..self.s.players()).map(|p| self.s.players[p].vp).collect();
-        let leader = (0..vps.len()).find(|&p| (0..vps.len()).all(|q| q == p || vps[p] >= vps[q] + 4));
+        let vps: Vec<u16> = (0..self.s.players())
+            .map(|p| self.s.players[p].vp)
+            .collect();
+        let leader =
+            (0..vps.len()).find(|&p| (0..vps.len()).all(|q| q == p || vps[p] >= vps[q] + 4));
         if let Some(leader) = leader {
-            self.end(Outcome { reason: EndReason::Lead, winners: 1 << leader });
+            self.end(Outcome {
+                reason: EndReason::Lead,
+                winners: 1 << leader,
+            });
             return;
         }
         if is_final {
             let winners = self.s.winners(self.cards);
-            self.end(Outcome { reason: EndReason::FinalCheck, winners });
+            self.end(Outcome {
+                reason: EndReason::FinalCheck,
+                winners,
+            });
             return;
         }
         if dominant.is_some() {
             self.s.armies = [[0; 6]; 3];
             self.s.roads = [[0; 9]; 3];
             self.s.turn.placed.retain(|&(_, piece)| {
-                !matches!(piece, super::action::Piece::Army(_) | super::action::Piece::Road(_))
+                !matches!(
+                    piece,
+                    super::action::Piece::Army(_) | super::action::Piece::Road(_)
+                )
             });
             self.log.say(|| "every block leaves the map".into());
         }
@@ -130,7 +163,10 @@ impl Ctx<'_> {
         for &p in insurgents.iter().rev() {
             let place = Place::Army(Coalition::Afghan, Region::Kabul);
             for _ in 0..2 {
-                self.s.stack.push(Frame::Place { player: p as u8, place });
+                self.s.stack.push(Frame::Place {
+                    player: p as u8,
+                    place,
+                });
             }
         }
     }

@@ -118,7 +118,9 @@ impl Error {
             Error::EmptySlot(_) | Error::PaidThisTurn(_) => Rule("PP-7.1.1"),
             Error::PublicWithdrawal => Rule("PP-14.1"),
             Error::NotInHand(_) => Rule("PP-7.2.1"),
-            Error::NotInCourt(_) | Error::NoSuchAction { .. } | Error::NoEffect { .. } => Rule("PP-8.1.1"),
+            Error::NotInCourt(_) | Error::NoSuchAction { .. } | Error::NoEffect { .. } => {
+                Rule("PP-8.1.1")
+            }
             Error::CardUsed(_) => Rule("PP-6.4"),
             Error::NoSuchSeat { .. } | Error::PlayerCount(_) => Rule("PP-4.1"),
         }

@@ -10,18 +10,29 @@ impl Ctx<'_> {
     /// Sets the favored suit from an icon or an event, unless Pashtunwali Values is active
     /// (PP-3.5, PP-14.3).
     pub(crate) fn favor(&mut self, suit: Suit) {
-        if self.s.global_effect(self.cards, EventEffect::PashtunwaliValues) {
-            self.log.say(|| format!("the favored suit stays {} (Pashtunwali Values)", self.s.favored.title()));
+        if self
+            .s
+            .global_effect(self.cards, EventEffect::PashtunwaliValues)
+        {
+            self.log.say(|| {
+                format!(
+                    "the favored suit stays {} (Pashtunwali Values)",
+                    self.s.favored.title()
+                )
+            });
             return;
         }
         self.s.favored = suit;
-        self.log.say(|| format!("the favored suit is now {}", suit.title()));
+        self.log
+            .say(|| format!("the favored suit is now {}", suit.title()));
     }
 
     /// The upper half of an event discarded from column 0 (PP-12.3), for all players. The
     /// card is already in the discard pile; a lasting global effect keeps it by the map.
     pub(crate) fn event_discarded(&mut self, card: CardId) {
-        let Some(event) = self.cards.event(card) else { return };
+        let Some(event) = self.cards.event(card) else {
+            return;
+        };
         match event.discarded {
             EventEffect::DominanceCheck => self.dominance_check(),
             EventEffect::FavorSuit(suit) => self.favor(suit),
@@ -42,7 +53,9 @@ impl Ctx<'_> {
             EventEffect::ConfidenceFailure => {
                 let order: Vec<usize> = self.s.order_from(self.s.active()).collect();
                 for &p in order.iter().rev() {
-                    self.s.stack.push(Frame::ConfidenceFailure { player: p as u8 });
+                    self.s
+                        .stack
+                        .push(Frame::ConfidenceFailure { player: p as u8 });
                 }
             }
             // Lower-half effects on an upper half, and #111's nothing.
@@ -53,7 +66,9 @@ impl Ctx<'_> {
     /// The lower half of a purchased event (PP-7.1.5). Lasting effects keep the card with the
     /// buyer or by the map until the next DC; the others go to the discard pile.
     pub(crate) fn event_purchased(&mut self, player: u8, card: CardId) {
-        let Some(event) = self.cards.event(card) else { return };
+        let Some(event) = self.cards.event(card) else {
+            return;
+        };
         let p = player as usize;
         let name = card_name(self.cards, card);
         let who = seat_name(player);
@@ -68,7 +83,8 @@ impl Ctx<'_> {
             | EventEffect::Nationalism
             | EventEffect::NationBuilding => {
                 self.s.players[p].events.insert(card);
-                self.log.say(|| format!("{who} holds {name} until the next Dominance Check"));
+                self.log
+                    .say(|| format!("{who} holds {name} until the next Dominance Check"));
             }
             EventEffect::Rumor => {
                 self.s.players[p].events.insert(card);
@@ -76,7 +92,8 @@ impl Ctx<'_> {
             }
             EventEffect::ConflictFatigue => {
                 self.s.global_events.insert(card);
-                self.log.say(|| "the next Dominance Check needs a margin of 2".into());
+                self.log
+                    .say(|| "the next Dominance Check needs a margin of 2".into());
             }
             EventEffect::PashtunwaliValues => {
                 self.s.global_events.insert(card);
@@ -116,7 +133,8 @@ impl Ctx<'_> {
         }
         if !ended.is_empty() {
             let names: Vec<String> = ended.iter().map(|c| card_name(self.cards, c)).collect();
-            self.log.say(|| format!("lasting effects end: {}", names.join(", ")));
+            self.log
+                .say(|| format!("lasting effects end: {}", names.join(", ")));
         }
     }
 

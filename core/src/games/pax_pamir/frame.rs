@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Cites, Rule};
 
-use super::{Border, CardAction, CardId, CardSet, Coalition, GiftSlot, Region, Row, Side};
 use super::action::Piece;
+use super::{Border, CardAction, CardId, CardSet, Coalition, GiftSlot, Region, Row, Side};
 
 /// Where a piece is to be placed (PP-1.6, PP-7.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -106,7 +106,13 @@ pub enum Frame {
     /// D3: the action step (PP-6.2).
     Actions,
     /// D4: a bribe (PP-7.2.3).
-    Bribe { briber: u8, receiver: u8, full: u8, stage: BribeStage, purpose: Purpose },
+    Bribe {
+        briber: u8,
+        receiver: u8,
+        full: u8,
+        stage: BribeStage,
+        purpose: Purpose,
+    },
     /// Step: resolve the impact icons of `card` from icon `next` on (PP-7.3).
     Icons { player: u8, card: CardId, next: u8 },
     /// D5: the border of a road icon (PP-7.3).
@@ -130,7 +136,12 @@ pub enum Frame {
     Infrastructure { player: u8 },
     /// D9: Move, `left` steps allowed, `moved` so far; `spy` when a spy has been picked
     /// and its destination is asked (PP-8.6).
-    Move { player: u8, left: u8, moved: u8, spy: Option<CardId> },
+    Move {
+        player: u8,
+        left: u8,
+        moved: u8,
+        spy: Option<CardId>,
+    },
     /// D10: the card to betray (PP-8.7).
     BetrayTarget { player: u8 },
     /// D10: whether to take the betrayed card as a prize.
@@ -138,7 +149,12 @@ pub enum Frame {
     /// D11: the battle site (PP-8.8.1); `rank` of the acting card.
     BattleSite { player: u8, rank: u8 },
     /// D11: the next piece to remove, `left` removals allowed, `removed` so far (PP-8.8.2).
-    Battle { player: u8, site: Site, left: u8, removed: u8 },
+    Battle {
+        player: u8,
+        site: Site,
+        left: u8,
+        removed: u8,
+    },
     /// D12: the owner of a spy removed in battle keeps it on a Safe House card or not (PP-15).
     SafeHouse { owner: u8, from: CardId },
     /// Step: `player` repays one leveraged card's 2 rupees (PP-11.2).

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Decision, Game, GameRng, LoadError, Log, Seat, SeatDecision, options_from_json};
+use crate::engine::{
+    Decision, Game, GameRng, LoadError, Log, Seat, SeatDecision, options_from_json,
+};
 use crate::games::GameEntry;
 
 use super::action::{ACTION_COUNT, Action};
@@ -31,7 +33,10 @@ pub struct PaxPamir {
 
 impl Default for PaxPamir {
     fn default() -> Self {
-        PaxPamir { options: Options::default(), cards: Arc::new(CardData::standard().clone()) }
+        PaxPamir {
+            options: Options::default(),
+            cards: Arc::new(CardData::standard().clone()),
+        }
     }
 }
 
@@ -46,7 +51,10 @@ impl PaxPamir {
         if !options.valid_players() {
             return Err(Error::PlayerCount(options.players));
         }
-        Ok(PaxPamir { options, cards: Arc::new(cards) })
+        Ok(PaxPamir {
+            options,
+            cards: Arc::new(cards),
+        })
     }
 
     /// The card data.
@@ -57,7 +65,11 @@ impl PaxPamir {
     /// Applies `f` to the state with the rules at hand, then runs the rules on to the next
     /// decision.
     pub(crate) fn work(&self, state: &mut State, log: &mut Log, f: impl FnOnce(&mut Ctx<'_>)) {
-        let mut ctx = Ctx { s: state, cards: &self.cards, log };
+        let mut ctx = Ctx {
+            s: state,
+            cards: &self.cards,
+            log,
+        };
         f(&mut ctx);
         ctx.run();
     }
@@ -126,7 +138,12 @@ impl Game for PaxPamir {
         })
     }
 
-    fn apply_unchecked(&self, state: &mut State, action: Action, log: &mut Log) -> Result<(), Error> {
+    fn apply_unchecked(
+        &self,
+        state: &mut State,
+        action: Action,
+        log: &mut Log,
+    ) -> Result<(), Error> {
         self.work(state, log, |ctx| ctx.answer(action));
         Ok(())
     }
@@ -137,7 +154,10 @@ impl Game for PaxPamir {
 
     fn wrong_seat(&self, state: &State, seat: Seat, expected: Seat) -> Error {
         if seat >= state.players() {
-            Error::NoSuchSeat { seat, players: state.players() }
+            Error::NoSuchSeat {
+                seat,
+                players: state.players(),
+            }
         } else {
             Error::NotYourDecision { seat, expected }
         }
@@ -206,7 +226,11 @@ impl Game for PaxPamir {
         state: &State,
         last: Option<crate::engine::game::LastAction<'_, Self>>,
     ) -> Option<String> {
-        Some(super::svg::picture(state, &self.cards, last.map(|l| (l.before, l.action))))
+        Some(super::svg::picture(
+            state,
+            &self.cards,
+            last.map(|l| (l.before, l.action)),
+        ))
     }
 
     fn palette(&self) -> Vec<(&'static str, &'static str)> {

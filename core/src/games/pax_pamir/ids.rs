@@ -140,7 +140,9 @@ impl Border {
 
     /// The border between two regions, if they are adjacent.
     pub fn between(a: Region, b: Region) -> Option<Border> {
-        Border::ALL.into_iter().find(|border| border.other(a) == Some(b))
+        Border::ALL
+            .into_iter()
+            .find(|border| border.other(a) == Some(b))
     }
 }
 
@@ -189,7 +191,11 @@ impl Slot {
 
     /// The slot; `None` past column 5.
     pub const fn new(row: Row, col: u8) -> Option<Slot> {
-        if col < Slot::COLUMNS { Some(Slot { row, col }) } else { None }
+        if col < Slot::COLUMNS {
+            Some(Slot { row, col })
+        } else {
+            None
+        }
     }
 
     /// Every slot in fill order (PP-4.4).
@@ -206,14 +212,21 @@ impl Slot {
     pub const fn from_index(index: usize) -> Slot {
         let index = index % Slot::COUNT;
         Slot {
-            row: if index % 2 == 0 { Row::Top } else { Row::Bottom },
+            row: if index.is_multiple_of(2) {
+                Row::Top
+            } else {
+                Row::Bottom
+            },
             col: (index / 2) as u8,
         }
     }
 
     /// The slot of the other row in the same column.
     pub const fn across(self) -> Slot {
-        Slot { row: self.row.other(), col: self.col }
+        Slot {
+            row: self.row.other(),
+            col: self.col,
+        }
     }
 }
 
@@ -275,7 +288,10 @@ impl CardAction {
 
     /// Whether the acting card's rank limits the action (PP-8.1.2).
     pub const fn rank_dependent(self) -> bool {
-        matches!(self, CardAction::Tax | CardAction::Move | CardAction::Battle)
+        matches!(
+            self,
+            CardAction::Tax | CardAction::Move | CardAction::Battle
+        )
     }
 }
 
@@ -293,7 +309,11 @@ impl CardId {
 
     /// The card numbered `n`, if there is one.
     pub const fn new(n: u8) -> Option<CardId> {
-        if n >= 1 && n <= CardId::MAX { Some(CardId(n)) } else { None }
+        if n >= 1 && n <= CardId::MAX {
+            Some(CardId(n))
+        } else {
+            None
+        }
     }
 
     /// Whether it is a court card (1–100).
@@ -406,8 +426,8 @@ impl<'de> Deserialize<'de> for CardSet {
         let numbers = Vec::<u8>::deserialize(deserializer)?;
         let mut set = CardSet::EMPTY;
         for n in numbers {
-            let card = CardId::new(n)
-                .ok_or_else(|| serde::de::Error::custom(format!("no card #{n}")))?;
+            let card =
+                CardId::new(n).ok_or_else(|| serde::de::Error::custom(format!("no card #{n}")))?;
             if set.contains(card) {
                 return Err(serde::de::Error::custom(format!("card #{n} twice")));
             }
@@ -427,7 +447,10 @@ pub struct CardList<const N: usize> {
 
 impl<const N: usize> Default for CardList<N> {
     fn default() -> Self {
-        CardList { len: 0, cards: [CardId(0); N] }
+        CardList {
+            len: 0,
+            cards: [CardId(0); N],
+        }
     }
 }
 
@@ -536,7 +559,9 @@ impl<'de, const N: usize> Deserialize<'de> for CardList<N> {
         let numbers = Vec::<u8>::deserialize(deserializer)?;
         let mut cards = Vec::with_capacity(numbers.len());
         for n in numbers {
-            cards.push(CardId::new(n).ok_or_else(|| serde::de::Error::custom(format!("no card #{n}")))?);
+            cards.push(
+                CardId::new(n).ok_or_else(|| serde::de::Error::custom(format!("no card #{n}")))?,
+            );
         }
         CardList::from_slice(&cards)
             .ok_or_else(|| serde::de::Error::custom(format!("more than {N} cards")))

@@ -9,7 +9,10 @@ use super::state::{BLOCKS, CYLINDERS, MAX_PLAYERS};
 use super::{CardData, CardId, CardSet, Coalition, Options, State};
 
 fn broken(rule: &'static str, reason: String) -> Result<(), Violation> {
-    Err(Violation { rule: Rule(rule), reason })
+    Err(Violation {
+        rule: Rule(rule),
+        reason,
+    })
 }
 
 /// Every invariant of `state` under the card data `cards`.
@@ -19,12 +22,21 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
         return broken("PP-4.1", format!("{} players", state.options.players));
     }
     for p in n..MAX_PLAYERS {
-        if state.players[p] != Default::default() || state.tribes[p] != [0; 6] || state.spies.iter().any(|s| s[p] > 0) {
-            return broken("PP-4.1", format!("seat {p} is not at the table but holds something"));
+        if state.players[p] != Default::default()
+            || state.tribes[p] != [0; 6]
+            || state.spies.iter().any(|s| s[p] > 0)
+        {
+            return broken(
+                "PP-4.1",
+                format!("seat {p} is not at the table but holds something"),
+            );
         }
     }
     if state.active() >= n || state.start_seat as usize >= n {
-        return broken("PP-4.6", "the active or starting seat is not at the table".into());
+        return broken(
+            "PP-4.6",
+            "the active or starting seat is not at the table".into(),
+        );
     }
     let setup = matches!(state.stack.first(), Some(Frame::ChooseLoyalty { .. }));
     if !setup && (0..n).any(|p| state.players[p].loyalty.is_none()) {
@@ -34,20 +46,31 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
     check_pieces(state)?;
     for p in 0..n {
         let player = &state.players[p];
-        if player.rupees < 0 && state.options.leverage_timing == super::options::LeverageTiming::Immediate {
+        if player.rupees < 0
+            && state.options.leverage_timing == super::options::LeverageTiming::Immediate
+        {
             return broken("PP-1.5", format!("seat {p} holds {} rupees", player.rupees));
         }
         for &card in player.court.as_slice() {
-            if let Some(patriot) = cards.court(card).and_then(|c| c.patriot) {
-                if player.loyalty.is_some() && player.loyalty != Some(patriot) && state.outcome.is_none() && !in_cascade(state) {
-                    return broken("PP-3.7", format!("seat {p}'s court holds {card}, a patriot of another coalition"));
-                }
+            if let Some(patriot) = cards.court(card).and_then(|c| c.patriot)
+                && player.loyalty.is_some()
+                && player.loyalty != Some(patriot)
+                && state.outcome.is_none()
+                && !in_cascade(state)
+            {
+                return broken(
+                    "PP-3.7",
+                    format!("seat {p}'s court holds {card}, a patriot of another coalition"),
+                );
             }
         }
         if let Some(loyalty) = player.loyalty {
             for prize in player.prizes.iter() {
                 if cards.court(prize).and_then(|c| c.prize) != Some(loyalty) {
-                    return broken("PP-8.7", format!("seat {p} keeps {prize}, not a prize of its loyalty"));
+                    return broken(
+                        "PP-8.7",
+                        format!("seat {p} keeps {prize}, not a prize of its loyalty"),
+                    );
                 }
             }
         } else if !player.prizes.is_empty() || !player.court.is_empty() {
@@ -55,17 +78,29 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
         }
     }
     if let Some(target) = state.rumor {
-        let held = (0..n).any(|p| state.players[p].events.iter().any(|c| {
-            cards.event(c).is_some_and(|e| e.purchased == super::EventEffect::Rumor)
-        }));
+        let held = (0..n).any(|p| {
+            state.players[p].events.iter().any(|c| {
+                cards
+                    .event(c)
+                    .is_some_and(|e| e.purchased == super::EventEffect::Rumor)
+            })
+        });
         if target as usize >= n || !held {
-            return broken("PP-14.1", "Rumor targets a seat without a held Rumor card".into());
+            return broken(
+                "PP-14.1",
+                "Rumor targets a seat without a held Rumor card".into(),
+            );
         }
     }
     for slot in super::Slot::all() {
         let card = state.market_card(slot);
-        if card.is_some_and(|c| super::state::is_public_withdrawal(cards, c)) && state.market_rupees(slot) > 0 {
-            return broken("PP-14.1", format!("rupees lie on Public Withdrawal at {slot}"));
+        if card.is_some_and(|c| super::state::is_public_withdrawal(cards, c))
+            && state.market_rupees(slot) > 0
+        {
+            return broken(
+                "PP-14.1",
+                format!("rupees lie on Public Withdrawal at {slot}"),
+            );
         }
     }
     // PP-1.5: rupees come from the bank only as the 4 of setup, 2 for each leveraged card
@@ -74,14 +109,29 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
     // bank. So the rupees in play never exceed that sum, and a debt never exceeds the leverage.
     let leveraged = cards.court_cards().iter().filter(|c| c.leveraged()).count() as i64;
     let ceiling = 4 * n as i64 + 2 * leveraged + 3;
-    let held: i64 = (0..n).map(|p| i64::from(state.players[p].rupees)).sum::<i64>()
-        + state.market_rupees.iter().map(|&r| i64::from(r)).sum::<i64>();
+    let held: i64 = (0..n)
+        .map(|p| i64::from(state.players[p].rupees))
+        .sum::<i64>()
+        + state
+            .market_rupees
+            .iter()
+            .map(|&r| i64::from(r))
+            .sum::<i64>();
     if held > ceiling || (0..n).any(|p| i64::from(state.players[p].rupees) < -2 * leveraged) {
-        return broken("PP-1.5", format!("{held} rupees in play, more than the {ceiling} the bank can have paid out"));
+        return broken(
+            "PP-1.5",
+            format!("{held} rupees in play, more than the {ceiling} the bank can have paid out"),
+        );
     }
     let total: usize = state.piles.iter().map(|&s| s as usize).sum();
     if state.deck.len() > total || total != 40 + 6 * n {
-        return broken("PP-4.3", format!("piles of {total} cards for {n} players, deck {}", state.deck.len()));
+        return broken(
+            "PP-4.3",
+            format!(
+                "piles of {total} cards for {n} players, deck {}",
+                state.deck.len()
+            ),
+        );
     }
     for &(owner, piece) in &state.turn.placed {
         let owners = match piece {
@@ -89,7 +139,10 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
             Piece::Tribe(_) | Piece::Gift(_) => n,
             Piece::Spy(card) => {
                 if !card.is_court() {
-                    return broken("PP-1.6", format!("a spy marked placed on {card}, not a court card"));
+                    return broken(
+                        "PP-1.6",
+                        format!("a spy marked placed on {card}, not a court card"),
+                    );
                 }
                 n
             }
@@ -98,7 +151,10 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
             return broken("PP-1.6", format!("a piece marked placed for owner {owner}"));
         }
         if state.placed_at(owner, piece) > state.count_at(owner, piece) {
-            return broken("PP-1.6", format!("more pieces marked placed at {piece} than there are"));
+            return broken(
+                "PP-1.6",
+                format!("more pieces marked placed at {piece} than there are"),
+            );
         }
     }
     check_stack(state, cards)
@@ -107,7 +163,10 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
 /// Whether a cascade is under way (a loyalty change discards its patriots through frames
 /// under `batch_discard = OneByOne`).
 fn in_cascade(state: &State) -> bool {
-    state.stack.iter().any(|f| matches!(f, Frame::DiscardInOrder { .. }))
+    state
+        .stack
+        .iter()
+        .any(|f| matches!(f, Frame::DiscardInOrder { .. }))
 }
 
 /// Every card is in exactly one place.
@@ -169,7 +228,10 @@ fn check_cards(state: &State, cards: &CardData) -> Result<(), Violation> {
     }
     let all = cards.court_cards().len() + cards.event_cards().len();
     if seen.len() != all {
-        return broken("PP-3.1", format!("{} of the {all} cards are somewhere", seen.len()));
+        return broken(
+            "PP-3.1",
+            format!("{} of the {all} cards are somewhere", seen.len()),
+        );
     }
     Ok(())
 }
@@ -178,12 +240,21 @@ fn check_cards(state: &State, cards: &CardData) -> Result<(), Violation> {
 fn check_pieces(state: &State) -> Result<(), Violation> {
     for p in 0..state.players() {
         if state.cylinders_in_play(p) > CYLINDERS {
-            return broken("PP-1.2", format!("seat {p} has {} cylinders in play", state.cylinders_in_play(p)));
+            return broken(
+                "PP-1.2",
+                format!(
+                    "seat {p} has {} cylinders in play",
+                    state.cylinders_in_play(p)
+                ),
+            );
         }
     }
     for k in Coalition::ALL {
         if state.blocks_on_map(k) > BLOCKS {
-            return broken("PP-1.1", format!("{} {k} blocks on the map", state.blocks_on_map(k)));
+            return broken(
+                "PP-1.1",
+                format!("{} {k} blocks on the map", state.blocks_on_map(k)),
+            );
         }
     }
     for (c, spies) in state.spies.iter().enumerate() {
@@ -200,14 +271,19 @@ fn check_stack(state: &State, cards: &CardData) -> Result<(), Violation> {
     let n = state.players() as u8;
     if state.outcome.is_some() {
         if !state.stack.is_empty() {
-            return broken("PP-13.9", "the game is over but decisions are pending".into());
+            return broken(
+                "PP-13.9",
+                "the game is over but decisions are pending".into(),
+            );
         }
         return Ok(());
     }
     for frame in &state.stack {
         let seats: &[u8] = match frame {
             Frame::ChooseLoyalty { seat, .. } => &[*seat],
-            Frame::Bribe { briber, receiver, .. } => &[*briber, *receiver],
+            Frame::Bribe {
+                briber, receiver, ..
+            } => &[*briber, *receiver],
             Frame::SafeHouse { owner, .. } => &[*owner],
             Frame::Icons { player, .. }
             | Frame::RoadBorder { player, .. }
@@ -236,19 +312,34 @@ fn check_stack(state: &State, cards: &CardData) -> Result<(), Violation> {
             _ => &[],
         };
         if seats.iter().any(|&s| s >= n) {
-            return broken("PP-16", format!("a pending {frame:?} names a seat not at the table"));
+            return broken(
+                "PP-16",
+                format!("a pending {frame:?} names a seat not at the table"),
+            );
         }
     }
     for (depth, frame) in state.stack.iter().enumerate() {
         check_frame(state, cards, depth, *frame)?;
     }
     let setup = matches!(state.stack.first(), Some(Frame::ChooseLoyalty { .. }));
-    let in_turn = matches!(state.stack.first(), Some(Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn));
+    let in_turn = matches!(
+        state.stack.first(),
+        Some(Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn)
+    );
     if !setup && !in_turn {
-        return broken("PP-6.1", format!("the pending decisions do not start from a turn: {:?}", state.stack.first()));
+        return broken(
+            "PP-6.1",
+            format!(
+                "the pending decisions do not start from a turn: {:?}",
+                state.stack.first()
+            ),
+        );
     }
     if state.pending(cards).is_none() {
-        return broken("PP-16", "no decision is waiting and the game is not over".into());
+        return broken(
+            "PP-16",
+            "no decision is waiting and the game is not over".into(),
+        );
     }
     let _ = Options::default();
     Ok(())
@@ -267,32 +358,54 @@ impl Snapshot for State {
 
 /// One frame's contents make sense: its cards are of the right kind and where the frame needs
 /// them, its counts within what its rule allows, and it stands where the rules put it.
-fn check_frame(state: &State, cards: &CardData, depth: usize, frame: Frame) -> Result<(), Violation> {
+fn check_frame(
+    state: &State,
+    cards: &CardData,
+    depth: usize,
+    frame: Frame,
+) -> Result<(), Violation> {
     let n = state.players();
     let bad = |rule: &'static str, what: &str| broken(rule, format!("a pending {frame:?}: {what}"));
     let court = |card: CardId| card.is_court() && cards.court(card).is_some();
-    let bottom_only = matches!(frame, Frame::ChooseLoyalty { .. } | Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn);
+    let bottom_only = matches!(
+        frame,
+        Frame::ChooseLoyalty { .. } | Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn
+    );
     if bottom_only && depth != 0 {
         return bad("PP-6.1", "not at the bottom of the stack");
     }
     match frame {
         Frame::ChooseLoyalty { position, seat } => {
-            let chosen = (0..n).filter(|&p| state.players[p].loyalty.is_some()).count();
+            let chosen = (0..n)
+                .filter(|&p| state.players[p].loyalty.is_some())
+                .count();
             let next = (state.start_seat as usize + position as usize) % n;
             if position as usize >= n
                 || chosen != position as usize
                 || seat as usize != next
-                || (0..position as usize).any(|i| state.players[(state.start_seat as usize + i) % n].loyalty.is_none())
+                || (0..position as usize).any(|i| {
+                    state.players[(state.start_seat as usize + i) % n]
+                        .loyalty
+                        .is_none()
+                })
             {
                 return bad("PP-4.6", "not the next loyalty choice");
             }
         }
-        Frame::Blackmail { used } => {
-            if used.iter().any(|c| !state.players[state.active()].court.contains(c)) {
-                return bad("PP-15", "a used Blackmail card not in the active court");
-            }
+        Frame::Blackmail { used }
+            if used
+                .iter()
+                .any(|c| !state.players[state.active()].court.contains(c)) =>
+        {
+            return bad("PP-15", "a used Blackmail card not in the active court");
         }
-        Frame::Bribe { briber, receiver, full, stage, purpose } => {
+        Frame::Bribe {
+            briber,
+            receiver,
+            full,
+            stage,
+            purpose,
+        } => {
             if briber != state.active || receiver == briber || full == 0 || full > MAX_BRIBE {
                 return bad("PP-7.2.3", "not a bribe the rules open");
             }
@@ -302,52 +415,67 @@ fn check_frame(state: &State, cards: &CardData, depth: usize, frame: Frame) -> R
                 BribeStage::Countered { amount } => amount > 0 && amount <= full,
             };
             let card_ok = match purpose {
-                Purpose::Play(card, _) => court(card) && state.players[briber as usize].hand.contains(card),
-                Purpose::Hostage(card, _) => court(card) && state.players[briber as usize].court.contains(card),
+                Purpose::Play(card, _) => {
+                    court(card) && state.players[briber as usize].hand.contains(card)
+                }
+                Purpose::Hostage(card, _) => {
+                    court(card) && state.players[briber as usize].court.contains(card)
+                }
             };
             if !amount_ok || !card_ok {
                 return bad("PP-7.2.3", "an amount or card out of place");
             }
         }
-        Frame::Icons { card, next, .. } => {
-            if !court(card) || next as usize > cards.court(card).map_or(0, |c| c.impact_icons.len()) {
-                return bad("PP-7.3", "not a played card's icons");
-            }
+        Frame::Icons { card, next, .. }
+            if (!court(card)
+                || next as usize > cards.court(card).map_or(0, |c| c.impact_icons.len())) =>
+        {
+            return bad("PP-7.3", "not a played card's icons");
         }
         Frame::Place { place, .. } | Frame::Fallback { place, .. } => {
-            if let Place::Spy(card) = place {
-                if !court(card) {
-                    return bad("PP-7.3", "a spy for a card that is not a court card");
-                }
+            if let Place::Spy(card) = place
+                && !court(card)
+            {
+                return bad("PP-7.3", "a spy for a card that is not a court card");
             }
         }
-        Frame::Tax { left, taken, .. } => {
-            if left > 3 || taken > 3 || left + taken > 3 {
-                return bad("PP-8.3", "more than a rank allows");
-            }
+        Frame::Tax { left, taken, .. } if (left > 3 || taken > 3 || left + taken > 3) => {
+            return bad("PP-8.3", "more than a rank allows");
         }
-        Frame::BuildBlock { left, .. } => {
-            if left == 0 || left > 6 {
-                return bad("PP-8.5", "more blocks than a Build places");
-            }
+        Frame::BuildBlock { left, .. } if (left == 0 || left > 6) => {
+            return bad("PP-8.5", "more blocks than a Build places");
         }
-        Frame::Move { player, left, moved, spy } => {
+        Frame::Move {
+            player,
+            left,
+            moved,
+            spy,
+        } => {
             let spy_ok = spy.is_none_or(|c| court(c) && state.spies(c, player as usize) > 0);
-            if left > 3 || moved > 3 || left + moved > 3 || !spy_ok || (spy.is_some() && left == 0) {
-                return bad("PP-8.6", "more steps than a rank allows, or a spy not there");
+            if left > 3 || moved > 3 || left + moved > 3 || !spy_ok || (spy.is_some() && left == 0)
+            {
+                return bad(
+                    "PP-8.6",
+                    "more steps than a rank allows, or a spy not there",
+                );
             }
         }
-        Frame::Prize { card, .. } => {
-            if !court(card) || !state.discard.contains(card) || cards.court(card).is_some_and(|c| c.prize.is_none()) {
-                return bad("PP-8.7", "not a betrayed card with a prize");
-            }
+        Frame::Prize { card, .. }
+            if (!court(card)
+                || !state.discard.contains(card)
+                || cards.court(card).is_some_and(|c| c.prize.is_none())) =>
+        {
+            return bad("PP-8.7", "not a betrayed card with a prize");
         }
-        Frame::BattleSite { rank, .. } => {
-            if !(1..=3).contains(&rank) {
-                return bad("PP-8.8", "a rank out of 1-3");
-            }
+        Frame::BattleSite { rank, .. } if !(1..=3).contains(&rank) => {
+            return bad("PP-8.8", "a rank out of 1-3");
         }
-        Frame::Battle { site, left, removed, .. } => {
+        Frame::Battle {
+            site,
+            left,
+            removed,
+            ..
+        } => {
             let site_ok = match site {
                 Site::Region(_) => true,
                 Site::Card(c) => court(c) && state.court_owner(c).is_some(),
@@ -356,15 +484,14 @@ fn check_frame(state: &State, cards: &CardData, depth: usize, frame: Frame) -> R
                 return bad("PP-8.8", "not a battle the rules start");
             }
         }
-        Frame::SafeHouse { from, .. } => {
-            if !court(from) {
-                return bad("PP-15", "a Safe House spy from a card that is not a court card");
-            }
+        Frame::SafeHouse { from, .. } if !court(from) => {
+            return bad(
+                "PP-15",
+                "a Safe House spy from a card that is not a court card",
+            );
         }
-        Frame::DiscardInOrder { batch, .. } => {
-            if batch.iter().any(|c| !court(c)) {
-                return bad("PP-11.1", "a batch with a card that is not a court card");
-            }
+        Frame::DiscardInOrder { batch, .. } if batch.iter().any(|c| !court(c)) => {
+            return bad("PP-11.1", "a batch with a card that is not a court card");
         }
         _ => {}
     }

@@ -11,7 +11,9 @@ use super::{Ability, CardData, CardId, Row, Slot, State, Suit};
 impl State {
     /// What `player` pays for the card in `slot` (PP-7.1.2).
     pub fn cost(&self, cards: &CardData, player: usize, slot: Slot) -> u8 {
-        let Some(card) = self.market_card(slot) else { return 0 };
+        let Some(card) = self.market_card(slot) else {
+            return 0;
+        };
         if slot.col == 0 {
             return 0;
         }
@@ -25,12 +27,18 @@ impl State {
                 return 0;
             }
         }
-        if self.favored == Suit::Military { 2 * slot.col } else { slot.col }
+        if self.favored == Suit::Military {
+            2 * slot.col
+        } else {
+            slot.col
+        }
     }
 
     /// Whether `player` may purchase the card in `slot` now (PP-7.1.1).
     pub(crate) fn can_purchase(&self, cards: &CardData, player: usize, slot: Slot) -> bool {
-        let Some(card) = self.market_card(slot) else { return false };
+        let Some(card) = self.market_card(slot) else {
+            return false;
+        };
         self.turn.actions_left >= 1
             && !is_public_withdrawal(cards, card)
             && !self.turn.paid.contains(card)
@@ -39,7 +47,11 @@ impl State {
 
     /// Whether a Dominance Check is left in the deck or the market (PP-13.6).
     pub(crate) fn dominance_checks_left(&self) -> bool {
-        self.deck.as_slice().iter().chain(self.market.iter().flatten()).any(|c| c.is_dominance_check())
+        self.deck
+            .as_slice()
+            .iter()
+            .chain(self.market.iter().flatten())
+            .any(|c| c.is_dominance_check())
     }
 }
 
@@ -47,7 +59,9 @@ impl Ctx<'_> {
     /// Puts rupees on a market slot's card (PP-7.1.3, PP-8.1.3): the card joins the paid cards,
     /// and rupees put on Public Withdrawal go to the bank (PP-14).
     fn pay_onto(&mut self, slot: Slot, rupees: u16) {
-        let Some(card) = self.s.market_card(slot) else { return };
+        let Some(card) = self.s.market_card(slot) else {
+            return;
+        };
         self.s.turn.paid.insert(card);
         if !is_public_withdrawal(self.cards, card) {
             self.s.market_rupees[slot.index()] += rupees;
@@ -58,7 +72,9 @@ impl Ctx<'_> {
     /// card taken, the card to the hand, or its event resolved.
     pub(crate) fn purchase(&mut self, player: u8, slot: Slot) {
         let p = player as usize;
-        let Some(card) = self.s.market_card(slot) else { return };
+        let Some(card) = self.s.market_card(slot) else {
+            return;
+        };
         let cost = self.s.cost(self.cards, p, slot);
         self.s.turn.actions_left = self.s.turn.actions_left.saturating_sub(1);
         self.s.players[p].rupees -= i16::from(cost);
@@ -66,7 +82,9 @@ impl Ctx<'_> {
             let per = u16::from(cost / slot.col);
             for col in 0..slot.col {
                 let here = Slot { row: slot.row, col };
-                let payee = if self.s.market_card(here).is_some() { Some(here) } else {
+                let payee = if self.s.market_card(here).is_some() {
+                    Some(here)
+                } else {
                     Some(here.across()).filter(|s| self.s.market_card(*s).is_some())
                 };
                 match payee {
@@ -85,7 +103,14 @@ impl Ctx<'_> {
         self.s.market[slot.index()] = None;
         let (who, name) = (seat_name(player), card_name(self.cards, card));
         self.log.say(|| {
-            let gain = if taken > 0 { format!(" and takes the {} on it", crate::engine::log::counted(taken, "rupee", "rupees")) } else { String::new() };
+            let gain = if taken > 0 {
+                format!(
+                    " and takes the {} on it",
+                    crate::engine::log::counted(taken, "rupee", "rupees")
+                )
+            } else {
+                String::new()
+            };
             format!("{who} buys {name} from {slot} for {cost}{gain}")
         });
         if card.is_court() {
@@ -119,7 +144,9 @@ impl Ctx<'_> {
     /// half applied; its rupees stay on the slot.
     pub(crate) fn market_event(&mut self, row: Row) {
         let slot = Slot { row, col: 0 };
-        let Some(card) = self.s.market_card(slot) else { return };
+        let Some(card) = self.s.market_card(slot) else {
+            return;
+        };
         if !card.is_event() {
             return;
         }
@@ -140,22 +167,34 @@ impl Ctx<'_> {
             if self.s.market[index].is_some() {
                 continue;
             }
-            let Some(card) = self.s.deck.pop_front() else { break };
+            let Some(card) = self.s.deck.pop_front() else {
+                break;
+            };
             self.s.market[index] = Some(card);
             // Rupees left on the slot come to the drawn card, unless it is Public Withdrawal.
             self.lose_withdrawn_rupees();
             let name = card_name(self.cards, card);
-            self.log.say(|| format!("{name} comes into the market at {}", Slot::from_index(index)));
+            self.log.say(|| {
+                format!(
+                    "{name} comes into the market at {}",
+                    Slot::from_index(index)
+                )
+            });
             if card.is_dominance_check()
-                && self.s.market.iter().enumerate().any(|(i, c)| i != index && c.is_some_and(CardId::is_dominance_check))
+                && self
+                    .s
+                    .market
+                    .iter()
+                    .enumerate()
+                    .any(|(i, c)| i != index && c.is_some_and(CardId::is_dominance_check))
             {
                 let mut both = Vec::new();
                 for i in 0..Slot::COUNT {
-                    if self.s.market[i].is_some_and(CardId::is_dominance_check) {
-                        if let Some(dc) = self.s.market[i].take() {
-                            self.s.discard.insert(dc);
-                            both.push(dc.to_string());
-                        }
+                    if self.s.market[i].is_some_and(CardId::is_dominance_check)
+                        && let Some(dc) = self.s.market[i].take()
+                    {
+                        self.s.discard.insert(dc);
+                        both.push(dc.to_string());
                     }
                 }
                 let both = both.join(" and ");
@@ -180,7 +219,10 @@ impl Ctx<'_> {
                 }
             }
             for (col, (card, rupees)) in cards.into_iter().enumerate() {
-                let slot = Slot { row, col: col as u8 };
+                let slot = Slot {
+                    row,
+                    col: col as u8,
+                };
                 self.s.market[slot.index()] = Some(card);
                 self.s.market_rupees[slot.index()] += rupees;
             }

@@ -64,22 +64,31 @@ pub(crate) fn observation(state: &State, cards: &CardData, seat: usize) -> Vec<f
             out[start + i] = 1.0;
         }
     };
-    let bits = |out: &mut Vec<f32>, len: usize, offset: usize, set: &mut dyn Iterator<Item = CardId>| {
-        let start = out.len();
-        out.resize(start + len, 0.0);
-        for card in set {
-            if let Some(i) = card.index().checked_sub(offset).filter(|&i| i < len) {
-                out[start + i] = 1.0;
+    let bits =
+        |out: &mut Vec<f32>, len: usize, offset: usize, set: &mut dyn Iterator<Item = CardId>| {
+            let start = out.len();
+            out.resize(start + len, 0.0);
+            for card in set {
+                if let Some(i) = card.index().checked_sub(offset).filter(|&i| i < len) {
+                    out[start + i] = 1.0;
+                }
             }
-        }
-    };
+        };
     one_hot(&mut out, MAX_PLAYERS, Some(seat));
-    one_hot(&mut out, MAX_PLAYERS, state.pending(cards).map(|p| p.player as usize));
+    one_hot(
+        &mut out,
+        MAX_PLAYERS,
+        state.pending(cards).map(|p| p.player as usize),
+    );
     one_hot(&mut out, MAX_PLAYERS, Some(state.active()));
     one_hot(&mut out, 4, Some(state.favored.index()));
     out.push(f32::from(state.turn.actions_left) / 2.0);
     for slot in Slot::all() {
-        one_hot(&mut out, CARDS, state.market_card(slot).map(|c| c.index() - 1));
+        one_hot(
+            &mut out,
+            CARDS,
+            state.market_card(slot).map(|c| c.index() - 1),
+        );
     }
     for slot in Slot::all() {
         out.push(f32::from(state.market_rupees(slot)) / 20.0);
@@ -95,9 +104,18 @@ pub(crate) fn observation(state: &State, cards: &CardData, seat: usize) -> Vec<f
         out.push(f32::from(player.vp) / 20.0);
         out.push(f32::from(state.influence(cards, p)) / 10.0);
         out.push(player.hand.len() as f32 / 10.0);
-        bits(&mut out, COURT, 1, &mut player.court.as_slice().iter().copied());
+        bits(
+            &mut out,
+            COURT,
+            1,
+            &mut player.court.as_slice().iter().copied(),
+        );
         let open = p == seat || state.options.open_hands;
-        let hand = if open { player.hand } else { super::CardSet::EMPTY };
+        let hand = if open {
+            player.hand
+        } else {
+            super::CardSet::EMPTY
+        };
         bits(&mut out, COURT, 1, &mut hand.iter());
         bits(&mut out, COURT, 1, &mut player.prizes.iter());
         out.extend(player.gifts.map(|g| if g { 1.0 } else { 0.0 }));
@@ -105,7 +123,11 @@ pub(crate) fn observation(state: &State, cards: &CardData, seat: usize) -> Vec<f
     }
     for p in 0..MAX_PLAYERS {
         for r in Region::ALL {
-            let tribes = if p < state.players() { state.tribes(p, r) } else { 0 };
+            let tribes = if p < state.players() {
+                state.tribes(p, r)
+            } else {
+                0
+            };
             out.push(f32::from(tribes) / 10.0);
         }
     }
@@ -117,7 +139,11 @@ pub(crate) fn observation(state: &State, cards: &CardData, seat: usize) -> Vec<f
     }
     for c in 1..=CardId::MAX_COURT {
         for p in 0..MAX_PLAYERS {
-            let spies = if p < state.players() { state.spies(CardId(c), p) } else { 0 };
+            let spies = if p < state.players() {
+                state.spies(CardId(c), p)
+            } else {
+                0
+            };
             out.push(f32::from(spies) / 10.0);
         }
     }

@@ -38,7 +38,11 @@ impl State {
 
     /// How many of them were placed this turn.
     pub(crate) fn placed_at(&self, owner: u8, piece: Piece) -> u8 {
-        self.turn.placed.iter().filter(|&&(o, p)| o == owner && p == piece).count() as u8
+        self.turn
+            .placed
+            .iter()
+            .filter(|&&(o, p)| o == owner && p == piece)
+            .count() as u8
     }
 
     /// The pieces in play the fallback may take for `place` (PP-1.6): of the same kind (the
@@ -90,10 +94,11 @@ impl State {
     /// only be a placed one (every piece at `from` is marked). Called before the move.
     pub(crate) fn carry_mark(&mut self, owner: u8, from: Piece, to: Piece) {
         let placed = self.placed_at(owner, from);
-        if placed > 0 && placed >= self.count_at(owner, from) {
-            if let Some(i) = self.turn.placed.iter().position(|&e| e == (owner, from)) {
-                self.turn.placed[i] = (owner, to);
-            }
+        if placed > 0
+            && placed >= self.count_at(owner, from)
+            && let Some(i) = self.turn.placed.iter().position(|&e| e == (owner, from))
+        {
+            self.turn.placed[i] = (owner, to);
         }
     }
 }
@@ -102,19 +107,21 @@ impl Ctx<'_> {
     /// Places a piece (PP-1.6): from supply; with an empty supply, by taking a piece in play
     /// (a decision); with none to take, the placement is skipped (PP-OQ-9).
     pub(crate) fn place(&mut self, player: u8, place: Place) {
-        if let Place::Spy(card) = place {
-            if self.s.court_owner(card).is_none() {
-                // Taking a tribe for the fallback can discard the very card (PP-11.3).
-                let (who, name) = (seat_name(player), card_name(self.cards, card));
-                self.log.say(|| format!("{name} has left the court: {who}'s spy is not placed (PP-7.3)"));
-                return;
-            }
+        if let Place::Spy(card) = place
+            && self.s.court_owner(card).is_none()
+        {
+            // Taking a tribe for the fallback can discard the very card (PP-11.3).
+            let (who, name) = (seat_name(player), card_name(self.cards, card));
+            self.log
+                .say(|| format!("{name} has left the court: {who}'s spy is not placed (PP-7.3)"));
+            return;
         }
         if self.s.supply_has(player, place) {
             self.put(player, place);
         } else if self.s.fallback_pieces(player, place).is_empty() {
             let who = seat_name(player);
-            self.log.say(|| format!("{who} has no piece to place: the placement is skipped (PP-1.6)"));
+            self.log
+                .say(|| format!("{who} has no piece to place: the placement is skipped (PP-1.6)"));
         } else {
             self.s.stack.push(Frame::Fallback { player, place });
         }
@@ -153,8 +160,12 @@ impl Ctx<'_> {
                 Place::Tribe(r) => format!("{who} places a tribe in {}", r.title()),
                 Place::Spy(c) => format!("{who} places a spy on {}", card_name(cards, c)),
                 Place::Gift(g) => format!("{who} places a gift on the {}-rupee slot", g.price()),
-                Place::Army(k, r) => format!("{who} places {} army in {}", k.with_article(), r.title()),
-                Place::Road(k, b) => format!("{who} places {} road on {}", k.with_article(), b.title()),
+                Place::Army(k, r) => {
+                    format!("{who} places {} army in {}", k.with_article(), r.title())
+                }
+                Place::Road(k, b) => {
+                    format!("{who} places {} road on {}", k.with_article(), b.title())
+                }
             }
         });
     }
@@ -174,7 +185,9 @@ impl Ctx<'_> {
             (Piece::Gift(g), _) => format!("the gift on the {}-rupee slot", g.price()),
             (other, _) => other.to_string(),
         };
-        self.log.say(|| format!("{who}'s supply is empty: {who} takes {what} to place it anew (PP-1.6)"));
+        self.log.say(|| {
+            format!("{who}'s supply is empty: {who} takes {what} to place it anew (PP-1.6)")
+        });
         self.remove(owner, piece);
     }
 
@@ -233,7 +246,8 @@ impl Ctx<'_> {
             self.s.clamp_marks(k.index() as u8, Piece::Army(region));
         }
         let title = region.title();
-        self.log.say(|| format!("every tribe and army in {title} is removed"));
+        self.log
+            .say(|| format!("every tribe and army in {title} is removed"));
         for &player in lost.iter().rev() {
             self.s.stack.push(Frame::Overthrow { player, region });
         }

@@ -11,7 +11,9 @@ use crate::engine::Rule;
 
 /// Why `action` is not legal in `state`.
 pub(crate) fn refusal(state: &State, cards: &CardData, action: Action) -> Error {
-    let Some(pending) = state.pending(cards) else { return Error::GameOver };
+    let Some(pending) = state.pending(cards) else {
+        return Error::GameOver;
+    };
     let text = action.to_string();
     let p = state.active();
     let not_legal = |why: &str, rule: &'static str| Error::NotLegal {
@@ -21,7 +23,9 @@ pub(crate) fn refusal(state: &State, cards: &CardData, action: Action) -> Error 
     };
     match (pending.kind, action) {
         (DecisionKind::Action, Action::Purchase(slot)) => {
-            let Some(card) = state.market_card(slot) else { return Error::EmptySlot(slot) };
+            let Some(card) = state.market_card(slot) else {
+                return Error::EmptySlot(slot);
+            };
             if state.turn.actions_left == 0 {
                 Error::NoActionsLeft
             } else if is_public_withdrawal(cards, card) {
@@ -42,7 +46,10 @@ pub(crate) fn refusal(state: &State, cards: &CardData, action: Action) -> Error 
             } else if state.turn.actions_left == 0 {
                 Error::NoActionsLeft
             } else if state.players[p].court.is_empty() && side == super::Side::Right {
-                not_legal("with an empty court a card is played to the left", "PP-7.2.4")
+                not_legal(
+                    "with an empty court a card is played to the left",
+                    "PP-7.2.4",
+                )
             } else if state.turn.closed_play.contains(card) {
                 not_legal("its bribe was withdrawn twice this turn", "PP-OQ-10")
             } else {
@@ -50,7 +57,9 @@ pub(crate) fn refusal(state: &State, cards: &CardData, action: Action) -> Error 
             }
         }
         (DecisionKind::Action, Action::Use(card, kind)) => {
-            let Some(facts) = cards.court(card) else { return Error::NotInCourt(card) };
+            let Some(facts) = cards.court(card) else {
+                return Error::NotInCourt(card);
+            };
             if !state.players[p].court.contains(card) {
                 Error::NotInCourt(card)
             } else if !facts.actions.contains(&kind) {
@@ -74,7 +83,10 @@ pub(crate) fn refusal(state: &State, cards: &CardData, action: Action) -> Error 
             } else if !state.can_use(cards, p, card, kind) {
                 Error::NoEffect { card, action: kind }
             } else if state.turn.closed_hostage[kind.index()].contains(card) {
-                not_legal("its hostage bribe for this action was withdrawn twice this turn", "PP-OQ-10")
+                not_legal(
+                    "its hostage bribe for this action was withdrawn twice this turn",
+                    "PP-OQ-10",
+                )
             } else {
                 not_legal("the hostage bribe it needs cannot be paid", "PP-8.2")
             }
@@ -94,8 +106,14 @@ fn answers(kind: DecisionKind, action: Action) -> bool {
     match kind {
         K::Loyalty => matches!(action, A::Loyalty(_)),
         K::Blackmail => matches!(action, A::SpyOn(_) | A::Skip),
-        K::Action => matches!(action, A::Purchase(_) | A::Play(..) | A::Use(..) | A::EndActions),
-        K::Bribe => matches!(action, A::Pay | A::Ask(_) | A::Decline | A::Withdraw | A::Grant | A::Counter(_)),
+        K::Action => matches!(
+            action,
+            A::Purchase(_) | A::Play(..) | A::Use(..) | A::EndActions
+        ),
+        K::Bribe => matches!(
+            action,
+            A::Pay | A::Ask(_) | A::Decline | A::Withdraw | A::Grant | A::Counter(_)
+        ),
         K::RoadBorder => matches!(action, A::Road(_)),
         K::SpyTarget => matches!(action, A::SpyOn(_)),
         K::Fallback => matches!(action, A::Take(_)),
@@ -104,11 +122,17 @@ fn answers(kind: DecisionKind, action: Action) -> bool {
         K::BuildCount => matches!(action, A::Blocks(_)),
         K::BuildBlock => matches!(action, A::Army(_) | A::Road(_)),
         K::Infrastructure => matches!(action, A::Army(_) | A::Road(_) | A::Skip),
-        K::Move => matches!(action, A::MoveArmy(..) | A::MoveTribe(..) | A::SpyFrom(_) | A::SpyTo(_) | A::Stop),
+        K::Move => matches!(
+            action,
+            A::MoveArmy(..) | A::MoveTribe(..) | A::SpyFrom(_) | A::SpyTo(_) | A::Stop
+        ),
         K::Betray => matches!(action, A::Betray(_)),
         K::Prize => matches!(action, A::TakePrize | A::RefusePrize),
         K::BattleSite => matches!(action, A::BattleIn(_) | A::BattleOn(_)),
-        K::Battle => matches!(action, A::RemoveTribe(_) | A::RemoveArmy(_) | A::RemoveRoad(..) | A::RemoveSpy(_) | A::Stop),
+        K::Battle => matches!(
+            action,
+            A::RemoveTribe(_) | A::RemoveArmy(_) | A::RemoveRoad(..) | A::RemoveSpy(_) | A::Stop
+        ),
         K::SafeHouse => matches!(action, A::SafeHouse(_) | A::ReturnSpy),
         K::Leverage | K::DiscardOrder | K::CourtLimit | K::HandLimit | K::ConfidenceFailure => {
             matches!(action, A::Discard(_))

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use super::{Border, CardData, Coalition, Region, Slot, State, Suit};
 use super::words::{card_name, seat_name};
+use super::{Border, CardData, Coalition, Region, Slot, State, Suit};
 
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -31,7 +31,9 @@ impl State {
         let counted = crate::engine::log::counted;
         let who = match self.stack.first() {
             // Before the first turn the board says who chooses, not whose turn it is (PP-4.6).
-            Some(super::frame::Frame::ChooseLoyalty { seat, .. }) => format!("setup, {} chooses a loyalty", seat_name(*seat)),
+            Some(super::frame::Frame::ChooseLoyalty { seat, .. }) => {
+                format!("setup, {} chooses a loyalty", seat_name(*seat))
+            }
             _ => format!(
                 "turn {}: {} to act, {} left",
                 self.turns,
@@ -84,18 +86,47 @@ impl State {
                         .filter(|&q| self.spies(c, q) > 0)
                         .map(|q| format!("{}×{}", seat_name(q as u8), self.spies(c, q)))
                         .collect();
-                    if spies.is_empty() { card_name(cards, c) } else { format!("{} (spies {})", card_name(cards, c), spies.join(" ")) }
+                    if spies.is_empty() {
+                        card_name(cards, c)
+                    } else {
+                        format!("{} (spies {})", card_name(cards, c), spies.join(" "))
+                    }
                 })
                 .collect();
-            writeln!(f, "    court: {}", if court.is_empty() { "-".into() } else { court.join(", ") })?;
+            writeln!(
+                f,
+                "    court: {}",
+                if court.is_empty() {
+                    "-".into()
+                } else {
+                    court.join(", ")
+                }
+            )?;
             if hands {
                 let hand: Vec<String> = player.hand.iter().map(|c| card_name(cards, c)).collect();
-                writeln!(f, "    hand: {}", if hand.is_empty() { "-".into() } else { hand.join(", ") })?;
+                writeln!(
+                    f,
+                    "    hand: {}",
+                    if hand.is_empty() {
+                        "-".into()
+                    } else {
+                        hand.join(", ")
+                    }
+                )?;
             } else {
-                writeln!(f, "    hand: {}", crate::engine::log::counted(player.hand.len() as i64, "card", "cards"))?;
+                writeln!(
+                    f,
+                    "    hand: {}",
+                    crate::engine::log::counted(player.hand.len() as i64, "card", "cards")
+                )?;
             }
             if !player.prizes.is_empty() || !player.events.is_empty() {
-                let held: Vec<String> = player.prizes.iter().chain(player.events.iter()).map(|c| card_name(cards, c)).collect();
+                let held: Vec<String> = player
+                    .prizes
+                    .iter()
+                    .chain(player.events.iter())
+                    .map(|c| card_name(cards, c))
+                    .collect();
                 writeln!(f, "    prizes and events: {}", held.join(", "))?;
             }
         }
@@ -109,9 +140,20 @@ impl State {
                 .filter(|&k| self.armies(k, r) > 0)
                 .map(|k| format!("{} armies {}", k.title(), self.armies(k, r)))
                 .collect();
-            let ruler = self.ruler(r).map_or("no ruler".into(), |p| format!("ruled by {}", seat_name(p as u8)));
+            let ruler = self.ruler(r).map_or("no ruler".into(), |p| {
+                format!("ruled by {}", seat_name(p as u8))
+            });
             let pieces: Vec<String> = tribes.into_iter().chain(armies).collect();
-            writeln!(f, "  {:<12} {ruler}; {}", r.title(), if pieces.is_empty() { "empty".into() } else { pieces.join(", ") })?;
+            writeln!(
+                f,
+                "  {:<12} {ruler}; {}",
+                r.title(),
+                if pieces.is_empty() {
+                    "empty".into()
+                } else {
+                    pieces.join(", ")
+                }
+            )?;
         }
         let roads: Vec<String> = Border::ALL
             .into_iter()
@@ -125,7 +167,10 @@ impl State {
         if !roads.is_empty() {
             writeln!(f, "  roads: {}", roads.join(", "))?;
         }
-        let blocks: Vec<String> = Coalition::ALL.iter().map(|&k| format!("{} {}", k.title(), self.blocks_on_map(k))).collect();
+        let blocks: Vec<String> = Coalition::ALL
+            .iter()
+            .map(|&k| format!("{} {}", k.title(), self.blocks_on_map(k)))
+            .collect();
         write!(f, "  blocks on the map: {}", blocks.join(", "))?;
         let _ = Suit::ALL;
         if let Some(outcome) = self.outcome {

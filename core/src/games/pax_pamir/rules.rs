@@ -27,23 +27,43 @@ impl State {
         }
         let frame = *self.stack.last()?;
         let (player, kind, choices) = self.frame_choices(cards, frame)?;
-        (!choices.is_empty()).then_some(Pending { player, kind, choices })
+        (!choices.is_empty()).then_some(Pending {
+            player,
+            kind,
+            choices,
+        })
     }
 
     /// The choices of a decision frame; `None` for a step frame.
-    fn frame_choices(&self, cards: &CardData, frame: Frame) -> Option<(u8, DecisionKind, Vec<Action>)> {
+    fn frame_choices(
+        &self,
+        cards: &CardData,
+        frame: Frame,
+    ) -> Option<(u8, DecisionKind, Vec<Action>)> {
         use DecisionKind as K;
         let active = self.active;
         Some(match frame {
-            Frame::ChooseLoyalty { seat, .. } => (seat, K::Loyalty, Coalition::ALL.map(Action::Loyalty).to_vec()),
-            Frame::Blackmail { used } => (active, K::Blackmail, self.blackmail_choices(cards, used)),
+            Frame::ChooseLoyalty { seat, .. } => (
+                seat,
+                K::Loyalty,
+                Coalition::ALL.map(Action::Loyalty).to_vec(),
+            ),
+            Frame::Blackmail { used } => {
+                (active, K::Blackmail, self.blackmail_choices(cards, used))
+            }
             Frame::Actions => (active, K::Action, self.action_choices(cards)),
-            Frame::Bribe { briber, receiver, full, stage, purpose } => {
-                self.bribe_choices(cards, briber, receiver, full, stage, purpose)
-            }
-            Frame::RoadBorder { player, region } => {
-                (player, K::RoadBorder, region.borders().map(Action::Road).collect())
-            }
+            Frame::Bribe {
+                briber,
+                receiver,
+                full,
+                stage,
+                purpose,
+            } => self.bribe_choices(cards, briber, receiver, full, stage, purpose),
+            Frame::RoadBorder { player, region } => (
+                player,
+                K::RoadBorder,
+                region.borders().map(Action::Road).collect(),
+            ),
             Frame::SpyTarget { player, region } => (
                 player,
                 K::SpyTarget,
@@ -55,10 +75,21 @@ impl State {
             Frame::Fallback { player, place } => (
                 player,
                 K::Fallback,
-                self.fallback_pieces(player, place).into_iter().map(Action::Take).collect(),
+                self.fallback_pieces(player, place)
+                    .into_iter()
+                    .map(Action::Take)
+                    .collect(),
             ),
-            Frame::Tax { player, left, taken } => {
-                let mut choices = if left > 0 { self.tax_sources(cards, player as usize) } else { Vec::new() };
+            Frame::Tax {
+                player,
+                left,
+                taken,
+            } => {
+                let mut choices = if left > 0 {
+                    self.tax_sources(cards, player as usize)
+                } else {
+                    Vec::new()
+                };
                 if taken > 0 && !choices.is_empty() {
                     choices.push(Action::Stop);
                 }
@@ -67,14 +98,22 @@ impl State {
             Frame::Gift { player } => (
                 player,
                 K::Gift,
-                self.gift_slots(player as usize).into_iter().map(Action::GiftOn).collect(),
+                self.gift_slots(player as usize)
+                    .into_iter()
+                    .map(Action::GiftOn)
+                    .collect(),
             ),
             Frame::BuildCount { player } => (
                 player,
                 K::BuildCount,
-                self.build_counts(cards, player as usize).into_iter().map(Action::Blocks).collect(),
+                self.build_counts(cards, player as usize)
+                    .into_iter()
+                    .map(Action::Blocks)
+                    .collect(),
             ),
-            Frame::BuildBlock { player, .. } => (player, K::BuildBlock, self.build_spaces(player as usize)),
+            Frame::BuildBlock { player, .. } => {
+                (player, K::BuildBlock, self.build_spaces(player as usize))
+            }
             Frame::Infrastructure { player } => {
                 let mut choices = self.build_spaces(player as usize);
                 if self.options.infrastructure_optional && !choices.is_empty() {
@@ -82,7 +121,12 @@ impl State {
                 }
                 (player, K::Infrastructure, choices)
             }
-            Frame::Move { player, left, moved, spy } => {
+            Frame::Move {
+                player,
+                left,
+                moved,
+                spy,
+            } => {
                 let mut choices = if left > 0 || spy.is_some() {
                     self.move_choices(cards, player as usize, spy)
                 } else {
@@ -96,12 +140,32 @@ impl State {
             Frame::BetrayTarget { player } => (
                 player,
                 K::Betray,
-                self.betray_targets(cards, player as usize).into_iter().map(Action::Betray).collect(),
+                self.betray_targets(cards, player as usize)
+                    .into_iter()
+                    .map(Action::Betray)
+                    .collect(),
             ),
-            Frame::Prize { player, .. } => (player, K::Prize, vec![Action::TakePrize, Action::RefusePrize]),
-            Frame::BattleSite { player, .. } => (player, K::BattleSite, self.battle_sites(cards, player as usize)),
-            Frame::Battle { player, site, left, removed } => {
-                let mut choices = if left > 0 { self.removable(cards, player as usize, site) } else { Vec::new() };
+            Frame::Prize { player, .. } => (
+                player,
+                K::Prize,
+                vec![Action::TakePrize, Action::RefusePrize],
+            ),
+            Frame::BattleSite { player, .. } => (
+                player,
+                K::BattleSite,
+                self.battle_sites(cards, player as usize),
+            ),
+            Frame::Battle {
+                player,
+                site,
+                left,
+                removed,
+            } => {
+                let mut choices = if left > 0 {
+                    self.removable(cards, player as usize, site)
+                } else {
+                    Vec::new()
+                };
                 if removed > 0 && !choices.is_empty() {
                     choices.push(Action::Stop);
                 }
@@ -121,7 +185,11 @@ impl State {
             Frame::Shortfall { player, left } => {
                 let p = &self.players[player as usize];
                 let choices = if left > 0 {
-                    p.hand.iter().chain(p.court.as_slice().iter().copied()).map(Action::Discard).collect()
+                    p.hand
+                        .iter()
+                        .chain(p.court.as_slice().iter().copied())
+                        .map(Action::Discard)
+                        .collect()
                 } else {
                     Vec::new()
                 };
@@ -129,14 +197,26 @@ impl State {
             }
             Frame::DiscardInOrder { player, batch } => {
                 let court = &self.players[player as usize].court;
-                let choices = court.as_slice().iter().copied().filter(|&c| batch.contains(c)).map(Action::Discard).collect();
+                let choices = court
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|&c| batch.contains(c))
+                    .map(Action::Discard)
+                    .collect();
                 (player, K::DiscardOrder, choices)
             }
             Frame::CourtLimit => {
                 let p = active as usize;
                 let over = self.players[p].court.len() > self.court_limit(cards, p);
                 let choices = if over {
-                    self.players[p].court.as_slice().iter().copied().map(Action::Discard).collect()
+                    self.players[p]
+                        .court
+                        .as_slice()
+                        .iter()
+                        .copied()
+                        .map(Action::Discard)
+                        .collect()
                 } else {
                     Vec::new()
                 };
@@ -145,7 +225,11 @@ impl State {
             Frame::HandLimit => {
                 let p = active as usize;
                 let over = self.players[p].hand.len() > self.hand_limit(cards, p);
-                let choices = if over { self.players[p].hand.iter().map(Action::Discard).collect() } else { Vec::new() };
+                let choices = if over {
+                    self.players[p].hand.iter().map(Action::Discard).collect()
+                } else {
+                    Vec::new()
+                };
                 (active, K::HandLimit, choices)
             }
             Frame::RumorTarget { player } => {
@@ -158,14 +242,25 @@ impl State {
             Frame::Persuade { player } => (
                 player,
                 K::Persuade,
-                (0..self.players() as u8).filter(|&q| q != player).map(Action::Player).collect(),
+                (0..self.players() as u8)
+                    .filter(|&q| q != player)
+                    .map(Action::Player)
+                    .collect(),
             ),
-            Frame::Pashtunwali { player } => (player, K::Pashtunwali, Suit::ALL.map(Action::Suit).to_vec()),
-            Frame::RebukeRegion { player } => (player, K::Rebuke, Region::ALL.map(Action::Rebuke).to_vec()),
+            Frame::Pashtunwali { player } => {
+                (player, K::Pashtunwali, Suit::ALL.map(Action::Suit).to_vec())
+            }
+            Frame::RebukeRegion { player } => {
+                (player, K::Rebuke, Region::ALL.map(Action::Rebuke).to_vec())
+            }
             Frame::ConfidenceFailure { player } => (
                 player,
                 K::ConfidenceFailure,
-                self.players[player as usize].hand.iter().map(Action::Discard).collect(),
+                self.players[player as usize]
+                    .hand
+                    .iter()
+                    .map(Action::Discard)
+                    .collect(),
             ),
             Frame::StartTurn
             | Frame::Icons { .. }
@@ -212,7 +307,11 @@ impl State {
             .map(Action::Purchase)
             .collect();
         if self.turn.actions_left >= 1 {
-            let sides: &[Side] = if self.players[p].court.is_empty() { &[Side::Left] } else { &Side::ALL };
+            let sides: &[Side] = if self.players[p].court.is_empty() {
+                &[Side::Left]
+            } else {
+                &Side::ALL
+            };
             let room = self.players[p].court.len() < super::state::COURT_CAPACITY;
             for card in self.players[p].hand.iter().filter(|_| room) {
                 for &side in sides {
@@ -224,7 +323,9 @@ impl State {
         }
         for &card in self.players[p].court.as_slice() {
             for action in CardAction::ALL {
-                if self.can_use(cards, p, card, action) && self.hostage_bribe_affordable(cards, p, card, action) {
+                if self.can_use(cards, p, card, action)
+                    && self.hostage_bribe_affordable(cards, p, card, action)
+                {
                     choices.push(Action::Use(card, action));
                 }
             }
@@ -235,7 +336,12 @@ impl State {
 
     /// The play bribe owed for `card` (PP-7.2.2): the ruler of its region and their tribes
     /// there; `None` when none is owed.
-    pub(crate) fn play_bribe(&self, cards: &CardData, player: usize, card: CardId) -> Option<(u8, u8)> {
+    pub(crate) fn play_bribe(
+        &self,
+        cards: &CardData,
+        player: usize,
+        card: CardId,
+    ) -> Option<(u8, u8)> {
         let region = cards.court(card)?.region;
         let ruler = self.ruler(region)?;
         if ruler == player
@@ -248,7 +354,12 @@ impl State {
     }
 
     /// The hostage bribe owed to use `card` (PP-8.2): the holder and their spies on it.
-    pub(crate) fn hostage_bribe(&self, cards: &CardData, player: usize, card: CardId) -> Option<(u8, u8)> {
+    pub(crate) fn hostage_bribe(
+        &self,
+        cards: &CardData,
+        player: usize,
+        card: CardId,
+    ) -> Option<(u8, u8)> {
         let holder = self.hostage_holder(player, card)?;
         if self.has_ability(cards, player, Ability::CivilServiceReforms)
             || self.global_effect(cards, EventEffect::DisregardForCustoms)
@@ -265,22 +376,39 @@ impl State {
             None => true,
             Some(_) if self.turn.closed_play.contains(card) => false,
             Some((receiver, full)) => {
-                let stage = BribeStage::Offer { retry: self.turn.withdrawn_play.contains(card) };
-                let (_, _, choices) =
-                    self.bribe_choices(cards, player as u8, receiver, full, stage, Purpose::Play(card, Side::Left));
+                let stage = BribeStage::Offer {
+                    retry: self.turn.withdrawn_play.contains(card),
+                };
+                let (_, _, choices) = self.bribe_choices(
+                    cards,
+                    player as u8,
+                    receiver,
+                    full,
+                    stage,
+                    Purpose::Play(card, Side::Left),
+                );
                 choices.iter().any(|&a| a != Action::Withdraw)
             }
         }
     }
 
-    fn hostage_bribe_affordable(&self, cards: &CardData, player: usize, card: CardId, action: CardAction) -> bool {
+    fn hostage_bribe_affordable(
+        &self,
+        cards: &CardData,
+        player: usize,
+        card: CardId,
+        action: CardAction,
+    ) -> bool {
         match self.hostage_bribe(cards, player, card) {
             None => true,
             Some(_) if self.turn.closed_hostage[action.index()].contains(card) => false,
             Some((receiver, full)) => {
-                let stage = BribeStage::Offer { retry: self.turn.withdrawn_hostage[action.index()].contains(card) };
+                let stage = BribeStage::Offer {
+                    retry: self.turn.withdrawn_hostage[action.index()].contains(card),
+                };
                 let purpose = Purpose::Hostage(card, action);
-                let (_, _, choices) = self.bribe_choices(cards, player as u8, receiver, full, stage, purpose);
+                let (_, _, choices) =
+                    self.bribe_choices(cards, player as u8, receiver, full, stage, purpose);
                 choices.iter().any(|&a| a != Action::Withdraw)
             }
         }
@@ -314,7 +442,11 @@ impl State {
                     choices.push(Action::Pay);
                 }
                 if !retry {
-                    choices.extend((0..full).filter(|&k| i16::from(k) <= budget).map(Action::Ask));
+                    choices.extend(
+                        (0..full)
+                            .filter(|&k| i16::from(k) <= budget)
+                            .map(Action::Ask),
+                    );
                 }
                 if courtly {
                     choices.push(Action::Decline);
@@ -344,7 +476,9 @@ impl Ctx<'_> {
     /// on top or the game is over.
     pub(crate) fn run(&mut self) {
         while self.s.outcome.is_none() {
-            let Some(&frame) = self.s.stack.last() else { return };
+            let Some(&frame) = self.s.stack.last() else {
+                return;
+            };
             if self.owes_debts_at(frame) {
                 self.settle_debts();
                 continue;
@@ -372,12 +506,21 @@ impl Ctx<'_> {
         match frame {
             Frame::SpyTarget { player, region } => {
                 let who = seat_name(player);
-                self.log.say(|| format!("{who}'s spy icon has no {} card to go on: skipped (PP-7.3)", region.title()));
+                self.log.say(|| {
+                    format!(
+                        "{who}'s spy icon has no {} card to go on: skipped (PP-7.3)",
+                        region.title()
+                    )
+                });
             }
             Frame::Blackmail { .. } => self.s.stack.push(Frame::Actions),
             Frame::BuildBlock { player, left } if left > 0 => {
                 let who = seat_name(player);
-                self.log.say(|| format!("{who} rules no region any more: the remaining blocks are lost (PP-8.5)"));
+                self.log.say(|| {
+                    format!(
+                        "{who} rules no region any more: the remaining blocks are lost (PP-8.5)"
+                    )
+                });
             }
             _ => {}
         }
@@ -404,13 +547,21 @@ impl Ctx<'_> {
 
     /// A turn begins (PP-6.1): the turn's records clear, Blackmail may be used, then actions.
     fn start_turn(&mut self) {
-        self.s.turn = super::frame::Turn { actions_left: 2, ..Default::default() };
+        self.s.turn = super::frame::Turn {
+            actions_left: 2,
+            ..Default::default()
+        };
         self.s.turns += 1;
         let who = seat_name(self.s.active);
         let turn = self.s.turns;
         self.log.say(|| format!("turn {turn}: {who}"));
-        if self.s.has_ability(self.cards, self.s.active(), Ability::Blackmail) {
-            self.s.stack.push(Frame::Blackmail { used: CardSet::EMPTY });
+        if self
+            .s
+            .has_ability(self.cards, self.s.active(), Ability::Blackmail)
+        {
+            self.s.stack.push(Frame::Blackmail {
+                used: CardSet::EMPTY,
+            });
         } else {
             self.s.stack.push(Frame::Actions);
         }
@@ -418,9 +569,17 @@ impl Ctx<'_> {
 
     /// Resolves icon `next` of a played card, leaving the rest for later (PP-7.3).
     fn next_icon(&mut self, player: u8, card: CardId, next: u8) {
-        let Some(facts) = self.cards.court(card) else { return };
-        let Some(&icon) = facts.impact_icons.get(next as usize) else { return };
-        self.s.stack.push(Frame::Icons { player, card, next: next + 1 });
+        let Some(facts) = self.cards.court(card) else {
+            return;
+        };
+        let Some(&icon) = facts.impact_icons.get(next as usize) else {
+            return;
+        };
+        self.s.stack.push(Frame::Icons {
+            player,
+            card,
+            next: next + 1,
+        });
         let region = facts.region;
         let loyalty = self.s.players[player as usize].loyalty;
         match icon {
@@ -443,16 +602,22 @@ impl Ctx<'_> {
 
     /// Applies a listed answer to the decision on top.
     pub(crate) fn answer(&mut self, action: Action) {
-        let Some(frame) = self.s.stack.pop() else { return };
+        let Some(frame) = self.s.stack.pop() else {
+            return;
+        };
         match (frame, action) {
             (Frame::ChooseLoyalty { seat, position }, Action::Loyalty(k)) => {
                 self.s.players[seat as usize].loyalty = Some(k);
                 let who = seat_name(seat);
-                self.log.say(|| format!("{who} chooses the {} coalition", k.title()));
+                self.log
+                    .say(|| format!("{who} chooses the {} coalition", k.title()));
                 let n = self.s.players() as u8;
                 if position + 1 < n {
                     let next = (seat + 1) % n;
-                    self.s.stack.push(Frame::ChooseLoyalty { seat: next, position: position + 1 });
+                    self.s.stack.push(Frame::ChooseLoyalty {
+                        seat: next,
+                        position: position + 1,
+                    });
                 } else {
                     // The last to choose takes the first turn (PP-4.6).
                     self.s.active = seat;
@@ -465,7 +630,9 @@ impl Ctx<'_> {
                 let source = self
                     .s
                     .ability_cards(self.cards, p, Ability::Blackmail)
-                    .find(|&c| !used.contains(c) && self.cards.court(c).map(|c| c.region) == region);
+                    .find(|&c| {
+                        !used.contains(c) && self.cards.court(c).map(|c| c.region) == region
+                    });
                 if let Some(source) = source {
                     used.insert(source);
                 }
@@ -476,7 +643,14 @@ impl Ctx<'_> {
             (Frame::Actions, Action::EndActions) => {
                 let who = seat_name(self.s.active);
                 self.log.say(|| format!("{who} ends the action step"));
-                for frame in [Frame::EndTurn, Frame::Refill, Frame::MarketEvent { row: Row::Bottom }, Frame::MarketEvent { row: Row::Top }, Frame::HandLimit, Frame::CourtLimit] {
+                for frame in [
+                    Frame::EndTurn,
+                    Frame::Refill,
+                    Frame::MarketEvent { row: Row::Bottom },
+                    Frame::MarketEvent { row: Row::Top },
+                    Frame::HandLimit,
+                    Frame::CourtLimit,
+                ] {
                     self.s.stack.push(frame);
                 }
             }
@@ -484,21 +658,50 @@ impl Ctx<'_> {
                 self.s.stack.push(Frame::Actions);
                 self.declare(action);
             }
-            (Frame::Bribe { briber, receiver, full, stage, purpose }, action) => {
-                self.bribe_answer(briber, receiver, full, stage, purpose, action)
-            }
+            (
+                Frame::Bribe {
+                    briber,
+                    receiver,
+                    full,
+                    stage,
+                    purpose,
+                },
+                action,
+            ) => self.bribe_answer(briber, receiver, full, stage, purpose, action),
             (Frame::RoadBorder { player, .. }, Action::Road(b)) => {
                 if let Some(k) = self.s.players[player as usize].loyalty {
                     self.place(player, super::frame::Place::Road(k, b));
                 }
             }
-            (Frame::SpyTarget { player, .. }, Action::SpyOn(c)) => self.place(player, super::frame::Place::Spy(c)),
-            (Frame::Fallback { player, place }, Action::Take(piece)) => self.take_for(player, place, piece),
-            (Frame::Tax { player, left, taken }, Action::Stop) => {
+            (Frame::SpyTarget { player, .. }, Action::SpyOn(c)) => {
+                self.place(player, super::frame::Place::Spy(c))
+            }
+            (Frame::Fallback { player, place }, Action::Take(piece)) => {
+                self.take_for(player, place, piece)
+            }
+            (
+                Frame::Tax {
+                    player,
+                    left,
+                    taken,
+                },
+                Action::Stop,
+            ) => {
                 let _ = (player, left, taken);
             }
-            (Frame::Tax { player, left, taken }, source) => {
-                self.s.stack.push(Frame::Tax { player, left: left.saturating_sub(1), taken: taken + 1 });
+            (
+                Frame::Tax {
+                    player,
+                    left,
+                    taken,
+                },
+                source,
+            ) => {
+                self.s.stack.push(Frame::Tax {
+                    player,
+                    left: left.saturating_sub(1),
+                    taken: taken + 1,
+                });
                 self.tax_one(player, source);
             }
             (Frame::Gift { player }, Action::GiftOn(g)) => {
@@ -506,30 +709,69 @@ impl Ctx<'_> {
                 self.place(player, super::frame::Place::Gift(g));
             }
             (Frame::BuildCount { player }, Action::Blocks(n)) => {
-                let doubled = self.s.has_effect(self.cards, player as usize, EventEffect::NationBuilding);
+                let doubled =
+                    self.s
+                        .has_effect(self.cards, player as usize, EventEffect::NationBuilding);
                 let cost = super::card_actions::build_cost(n, doubled);
                 self.pay_cost(player, cost);
-                if self.s.has_ability(self.cards, player as usize, Ability::Infrastructure) {
+                if self
+                    .s
+                    .has_ability(self.cards, player as usize, Ability::Infrastructure)
+                {
                     self.s.stack.push(Frame::Infrastructure { player });
                 }
                 self.s.stack.push(Frame::BuildBlock { player, left: n });
                 let who = seat_name(player);
-                self.log.say(|| format!("{who} builds {} for {cost} rupees", crate::engine::log::counted(n, "block", "blocks")));
+                self.log.say(|| {
+                    format!(
+                        "{who} builds {} for {cost} rupees",
+                        crate::engine::log::counted(n, "block", "blocks")
+                    )
+                });
             }
             (Frame::BuildBlock { player, left }, space) => {
                 if left > 1 {
-                    self.s.stack.push(Frame::BuildBlock { player, left: left.saturating_sub(1) });
+                    self.s.stack.push(Frame::BuildBlock {
+                        player,
+                        left: left.saturating_sub(1),
+                    });
                 }
                 self.build_block(player, space);
             }
             (Frame::Infrastructure { .. }, Action::Skip) => {}
             (Frame::Infrastructure { player }, space) => self.build_block(player, space),
             (Frame::Move { .. }, Action::Stop) => {}
-            (Frame::Move { player, left, moved, spy: None }, Action::SpyFrom(card)) => {
-                self.s.stack.push(Frame::Move { player, left, moved, spy: Some(card) });
+            (
+                Frame::Move {
+                    player,
+                    left,
+                    moved,
+                    spy: None,
+                },
+                Action::SpyFrom(card),
+            ) => {
+                self.s.stack.push(Frame::Move {
+                    player,
+                    left,
+                    moved,
+                    spy: Some(card),
+                });
             }
-            (Frame::Move { player, left, moved, spy }, step) => {
-                self.s.stack.push(Frame::Move { player, left: left.saturating_sub(1), moved: moved + 1, spy: None });
+            (
+                Frame::Move {
+                    player,
+                    left,
+                    moved,
+                    spy,
+                },
+                step,
+            ) => {
+                self.s.stack.push(Frame::Move {
+                    player,
+                    left: left.saturating_sub(1),
+                    moved: moved + 1,
+                    spy: None,
+                });
                 self.move_step(player, step, spy);
             }
             (Frame::BetrayTarget { player }, Action::Betray(card)) => self.betray(player, card),
@@ -543,23 +785,46 @@ impl Ctx<'_> {
                 };
                 let strength = self.s.strength(self.cards, player as usize, site);
                 let who = seat_name(player);
-                self.log.say(|| format!("{who} battles with strength {strength}"));
-                self.s.stack.push(Frame::Battle { player, site, left: rank.min(strength), removed: 0 });
+                self.log
+                    .say(|| format!("{who} battles with strength {strength}"));
+                self.s.stack.push(Frame::Battle {
+                    player,
+                    site,
+                    left: rank.min(strength),
+                    removed: 0,
+                });
             }
             (Frame::Battle { .. }, Action::Stop) => {}
-            (Frame::Battle { player, site, left, removed }, removal) => {
-                self.s.stack.push(Frame::Battle { player, site, left: left.saturating_sub(1), removed: removed + 1 });
+            (
+                Frame::Battle {
+                    player,
+                    site,
+                    left,
+                    removed,
+                },
+                removal,
+            ) => {
+                self.s.stack.push(Frame::Battle {
+                    player,
+                    site,
+                    left: left.saturating_sub(1),
+                    removed: removed + 1,
+                });
                 self.battle_remove(player, site, removal);
             }
             (Frame::SafeHouse { owner, .. }, Action::SafeHouse(card)) => {
                 self.s.spies[card.index()][owner as usize] += 1;
                 let (who, name) = (seat_name(owner), super::words::card_name(self.cards, card));
-                self.log.say(|| format!("{who}'s spy escapes to {name} (Safe House)"));
+                self.log
+                    .say(|| format!("{who}'s spy escapes to {name} (Safe House)"));
             }
             (Frame::SafeHouse { .. }, _) => {}
             (Frame::Shortfall { player, left }, Action::Discard(card)) => {
                 if left > 1 {
-                    self.s.stack.push(Frame::Shortfall { player, left: left.saturating_sub(1) });
+                    self.s.stack.push(Frame::Shortfall {
+                        player,
+                        left: left.saturating_sub(1),
+                    });
                 }
                 self.discard_card(player, card);
             }
@@ -570,14 +835,17 @@ impl Ctx<'_> {
                 }
                 self.discard_from_court(player, &[card]);
             }
-            (Frame::CourtLimit, Action::Discard(card)) | (Frame::HandLimit, Action::Discard(card)) => {
+            (Frame::CourtLimit, Action::Discard(card))
+            | (Frame::HandLimit, Action::Discard(card)) => {
                 self.s.stack.push(frame);
                 self.discard_card(self.s.active, card);
             }
             (Frame::RumorTarget { player }, Action::Player(q)) => {
                 self.s.rumor = Some(q);
                 let (who, target) = (seat_name(player), seat_name(q));
-                self.log.say(|| format!("{who} spreads a Rumor: {target}'s patriots give no influence"));
+                self.log.say(|| {
+                    format!("{who} spreads a Rumor: {target}'s patriots give no influence")
+                });
             }
             (Frame::Persuade { player }, Action::Player(q)) => self.swap_hands(player, q),
             (Frame::Pashtunwali { player }, Action::Suit(suit)) => {
@@ -586,7 +854,9 @@ impl Ctx<'_> {
                 self.log.say(|| format!("{who} names {}: it is favored, and stays so until the next Dominance Check", suit.title()));
             }
             (Frame::RebukeRegion { .. }, Action::Rebuke(region)) => self.clear_region(region),
-            (Frame::ConfidenceFailure { player }, Action::Discard(card)) => self.discard_card(player, card),
+            (Frame::ConfidenceFailure { player }, Action::Discard(card)) => {
+                self.discard_card(player, card)
+            }
             _ => {}
         }
     }
@@ -651,7 +921,15 @@ impl Ctx<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn bribe_answer(&mut self, briber: u8, receiver: u8, full: u8, stage: BribeStage, purpose: Purpose, action: Action) {
+    fn bribe_answer(
+        &mut self,
+        briber: u8,
+        receiver: u8,
+        full: u8,
+        stage: BribeStage,
+        purpose: Purpose,
+        action: Action,
+    ) {
         let (b, r) = (seat_name(briber), seat_name(receiver));
         let settle = |ctx: &mut Self, amount: u8| {
             ctx.s.players[briber as usize].rupees -= i16::from(amount);
@@ -659,7 +937,10 @@ impl Ctx<'_> {
             let (b, r) = (seat_name(briber), seat_name(receiver));
             ctx.log.say(|| match amount {
                 0 => format!("{b} pays {r} no bribe (PP-7.2.3)"),
-                _ => format!("{b} pays {r} a bribe of {} (PP-7.2.3)", crate::engine::log::counted(amount, "rupee", "rupees")),
+                _ => format!(
+                    "{b} pays {r} a bribe of {} (PP-7.2.3)",
+                    crate::engine::log::counted(amount, "rupee", "rupees")
+                ),
             });
             match purpose {
                 Purpose::Play(card, side) => ctx.begin_play(briber, card, side),
@@ -670,23 +951,40 @@ impl Ctx<'_> {
             (BribeStage::Offer { .. }, Action::Pay) => settle(self, full),
             (BribeStage::Countered { amount }, Action::Pay) => settle(self, amount),
             (_, Action::Decline) => {
-                self.log.say(|| format!("{b} declines to pay {r} (Courtly Manners)"));
+                self.log
+                    .say(|| format!("{b} declines to pay {r} (Courtly Manners)"));
                 settle(self, 0);
             }
             (BribeStage::Answer { asked }, Action::Grant) => settle(self, asked),
             (BribeStage::Offer { .. }, Action::Ask(k)) => {
-                self.log.say(|| format!("{b} asks {r} to accept {k} of {full}"));
-                self.s.stack.push(Frame::Bribe { briber, receiver, full, stage: BribeStage::Answer { asked: k }, purpose });
+                self.log
+                    .say(|| format!("{b} asks {r} to accept {k} of {full}"));
+                self.s.stack.push(Frame::Bribe {
+                    briber,
+                    receiver,
+                    full,
+                    stage: BribeStage::Answer { asked: k },
+                    purpose,
+                });
             }
             (BribeStage::Answer { .. }, Action::Counter(m)) => {
                 self.log.say(|| format!("{r} asks for {m}"));
-                self.s.stack.push(Frame::Bribe { briber, receiver, full, stage: BribeStage::Countered { amount: m }, purpose });
+                self.s.stack.push(Frame::Bribe {
+                    briber,
+                    receiver,
+                    full,
+                    stage: BribeStage::Countered { amount: m },
+                    purpose,
+                });
             }
             (_, Action::Withdraw) => {
-                self.log.say(|| format!("{b} withdraws the action (PP-6.5)"));
+                self.log
+                    .say(|| format!("{b} withdraws the action (PP-6.5)"));
                 let turn = &mut self.s.turn;
                 let (card, withdrawn, closed) = match purpose {
-                    Purpose::Play(card, _) => (card, &mut turn.withdrawn_play, &mut turn.closed_play),
+                    Purpose::Play(card, _) => {
+                        (card, &mut turn.withdrawn_play, &mut turn.closed_play)
+                    }
                     Purpose::Hostage(card, kind) => (
                         card,
                         &mut turn.withdrawn_hostage[kind.index()],
@@ -704,7 +1002,9 @@ impl Ctx<'_> {
 
     /// Places one Build block (PP-8.5).
     fn build_block(&mut self, player: u8, space: Action) {
-        let Some(k) = self.s.players[player as usize].loyalty else { return };
+        let Some(k) = self.s.players[player as usize].loyalty else {
+            return;
+        };
         match space {
             Action::Army(r) => self.place(player, super::frame::Place::Army(k, r)),
             Action::Road(b) => self.place(player, super::frame::Place::Road(k, b)),

@@ -13,21 +13,41 @@ impl State {
     /// clamped into it; [`PaxPamir::new`](super::PaxPamir::new) refuses one.
     pub(crate) fn setup(cards: &CardData, options: Options, seed: u64) -> State {
         let mut options = options;
-        options.players = options.players.clamp(Options::MIN_PLAYERS, Options::MAX_PLAYERS);
+        options.players = options
+            .players
+            .clamp(Options::MIN_PLAYERS, Options::MAX_PLAYERS);
         let n = options.players as usize;
         let mut rng = GameRng::from_seed_u64(seed);
 
         // PP-4.3: the court cards dealt into six piles of 5 + N, the rest out of the game.
-        let mut court: Vec<CardId> = cards.court_cards().iter().map(|c| CardId(c.number)).collect();
+        let mut court: Vec<CardId> = cards
+            .court_cards()
+            .iter()
+            .map(|c| CardId(c.number))
+            .collect();
         rng.shuffle(&mut court);
         let per = 5 + n;
         let mut removed: CardSet = court[6 * per..].iter().copied().collect();
-        let events: Vec<CardId> = cards.event_cards().iter().map(|e| CardId(e.number)).collect();
-        let mut checks: Vec<CardId> = events.iter().copied().filter(|c| c.is_dominance_check()).collect();
-        let mut others: Vec<CardId> = events.iter().copied().filter(|c| !c.is_dominance_check()).collect();
+        let events: Vec<CardId> = cards
+            .event_cards()
+            .iter()
+            .map(|e| CardId(e.number))
+            .collect();
+        let mut checks: Vec<CardId> = events
+            .iter()
+            .copied()
+            .filter(|c| c.is_dominance_check())
+            .collect();
+        let mut others: Vec<CardId> = events
+            .iter()
+            .copied()
+            .filter(|c| !c.is_dominance_check())
+            .collect();
         rng.shuffle(&mut checks);
         rng.shuffle(&mut others);
-        let mut piles: Vec<Vec<CardId>> = (0..6).map(|i| court[i * per..(i + 1) * per].to_vec()).collect();
+        let mut piles: Vec<Vec<CardId>> = (0..6)
+            .map(|i| court[i * per..(i + 1) * per].to_vec())
+            .collect();
         for (i, &dc) in checks.iter().take(4).enumerate() {
             piles[2 + i].push(dc);
         }
@@ -83,7 +103,10 @@ impl State {
             spies: [[0; MAX_PLAYERS]; 101],
             turn: Turn::default(),
             turns: 0,
-            stack: vec![Frame::ChooseLoyalty { seat: start_seat, position: 0 }],
+            stack: vec![Frame::ChooseLoyalty {
+                seat: start_seat,
+                position: 0,
+            }],
             outcome: None,
         }
     }

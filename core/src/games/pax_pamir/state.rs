@@ -11,8 +11,8 @@ use crate::engine::GameRng;
 use super::frame::{Frame, Turn};
 use super::ids::fixed_array;
 use super::{
-    Ability, Border, CardData, CardId, CardList, CardSet, Coalition, EventEffect, GiftSlot, Options,
-    Region, Slot, Suit,
+    Ability, Border, CardData, CardId, CardList, CardSet, Coalition, EventEffect, GiftSlot,
+    Options, Region, Slot, Suit,
 };
 
 /// The most seats (PP-4.1).
@@ -228,7 +228,11 @@ impl State {
 
     /// Spies of `seat` on court card `card`.
     pub fn spies(&self, card: CardId, seat: usize) -> u8 {
-        if card.is_court() { self.spies[card.index()][seat] } else { 0 }
+        if card.is_court() {
+            self.spies[card.index()][seat]
+        } else {
+            0
+        }
     }
 
     /// Whether `seat` has a gift on `slot`.
@@ -253,7 +257,11 @@ impl State {
     /// Blocks of `coalition` on the map: armies and roads (PP-13.2).
     pub fn blocks_on_map(&self, coalition: Coalition) -> u8 {
         let c = coalition.index();
-        let count: u32 = self.armies[c].iter().chain(&self.roads[c]).map(|&b| u32::from(b)).sum();
+        let count: u32 = self.armies[c]
+            .iter()
+            .chain(&self.roads[c])
+            .map(|&b| u32::from(b))
+            .sum();
         count.min(u32::from(u8::MAX)) as u8
     }
 
@@ -279,7 +287,11 @@ impl State {
         for (p, count) in pieces.iter_mut().enumerate().take(n) {
             *count = self.ruling_pieces(p, region);
         }
-        let most_armies = Coalition::ALL.iter().map(|&c| self.armies(c, region)).max().unwrap_or(0);
+        let most_armies = Coalition::ALL
+            .iter()
+            .map(|&c| self.armies(c, region))
+            .max()
+            .unwrap_or(0);
         (0..n).find(|&p| {
             self.tribes(p, region) >= 1
                 && pieces[p] > most_armies
@@ -308,8 +320,13 @@ impl State {
 
     /// Every court card of every court, in turn order, each court left to right.
     pub(crate) fn court_cards(&self) -> impl Iterator<Item = (usize, CardId)> + '_ {
-        self.turn_order()
-            .flat_map(move |p| self.players[p].court.as_slice().iter().map(move |&c| (p, c)))
+        self.turn_order().flat_map(move |p| {
+            self.players[p]
+                .court
+                .as_slice()
+                .iter()
+                .map(move |&c| (p, c))
+        })
     }
 
     // ----- card facts in a court ------------------------------------------------------------
@@ -358,7 +375,11 @@ impl State {
             .as_slice()
             .iter()
             .copied()
-            .filter(move |&c| cards.court(c).is_some_and(|c| c.special_ability == Some(ability)))
+            .filter(move |&c| {
+                cards
+                    .court(c)
+                    .is_some_and(|c| c.special_ability == Some(ability))
+            })
     }
 
     /// Whether `seat` holds a purchased event with this lasting effect (PP-14.2).
@@ -373,7 +394,11 @@ impl State {
     /// global purchased half, or #111's while it is in the market.
     pub fn global_effect(&self, cards: &CardData, effect: EventEffect) -> bool {
         if effect == EventEffect::PublicWithdrawal {
-            return self.market.iter().flatten().any(|&c| is_public_withdrawal(cards, c));
+            return self
+                .market
+                .iter()
+                .flatten()
+                .any(|&c| is_public_withdrawal(cards, c));
         }
         self.global_events.iter().any(|c| {
             cards
@@ -384,13 +409,16 @@ impl State {
 
     /// Whether a court card of `seat` is favored (PP-6.3).
     pub fn is_favored(&self, cards: &CardData, seat: usize, card: CardId) -> bool {
-        let Some(facts) = cards.court(card) else { return false };
+        let Some(facts) = cards.court(card) else {
+            return false;
+        };
         facts.suit == self.favored
             || matches!(
                 facts.special_ability,
                 Some(Ability::SavvyOperator | Ability::Irregulars)
             )
-            || (facts.suit == Suit::Military && self.has_effect(cards, seat, EventEffect::NewTactics))
+            || (facts.suit == Suit::Military
+                && self.has_effect(cards, seat, EventEffect::NewTactics))
     }
 
     /// Influence of `seat` (PP-9.2).

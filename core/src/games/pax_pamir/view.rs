@@ -110,7 +110,9 @@ impl View {
     /// `seat`'s view of `state`.
     pub(crate) fn of(state: &State, cards: &CardData, seat: Seat) -> View {
         let n = state.players();
-        let deciding = state.pending(cards).map(|p| (p.player as usize, p.kind.to_string()));
+        let deciding = state
+            .pending(cards)
+            .map(|p| (p.player as usize, p.kind.to_string()));
         let players = (0..n)
             .map(|p| {
                 let player = &state.players[p];
@@ -158,7 +160,9 @@ impl View {
                     ruler: state.ruler(r),
                 })
                 .to_vec(),
-            roads: super::Border::ALL.map(|b| Coalition::ALL.map(|k| state.roads(k, b))).to_vec(),
+            roads: super::Border::ALL
+                .map(|b| Coalition::ALL.map(|k| state.roads(k, b)))
+                .to_vec(),
             spies: state
                 .court_cards()
                 .map(|(_, c)| (c.0, (0..n).map(|p| state.spies(c, p)).collect::<Vec<u8>>()))
@@ -207,7 +211,11 @@ pub(crate) fn resample(state: &State, _seat: Seat, rng: &mut GameRng) -> State {
         .filter(|&c| kind(c) == Kind::Other)
         .chain(state.removed.iter().filter(|&c| kind(c) == Kind::Other))
         .collect();
-    let mut checks: Vec<CardId> = deck.iter().copied().filter(|c| c.is_dominance_check()).collect();
+    let mut checks: Vec<CardId> = deck
+        .iter()
+        .copied()
+        .filter(|c| c.is_dominance_check())
+        .collect();
     let (mut court, mut other) = (unseen_court, unseen_other);
     rng.shuffle(&mut court);
     rng.shuffle(&mut other);

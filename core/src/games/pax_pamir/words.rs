@@ -21,7 +21,10 @@ pub fn card_name(cards: &CardData, card: CardId) -> String {
 
 fn title(code: &str) -> String {
     let mut chars = code.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 impl Region {
@@ -78,22 +81,61 @@ impl super::Ability {
     pub fn words(self) -> (&'static str, &'static str) {
         use super::Ability::*;
         match self {
-            IndispensableAdvisors => ("Indispensable Advisors", "your spies cannot be removed by another player's battle on a card"),
-            Insurrection => ("Insurrection", "after each Dominance Check that does not end the game, place 2 Afghan armies in Kabul"),
-            ClaimOfAncientLineage => ("Claim of Ancient Lineage", "when you tax, every player with a court card may be taxed, as if you ruled every region"),
+            IndispensableAdvisors => (
+                "Indispensable Advisors",
+                "your spies cannot be removed by another player's battle on a card",
+            ),
+            Insurrection => (
+                "Insurrection",
+                "after each Dominance Check that does not end the game, place 2 Afghan armies in Kabul",
+            ),
+            ClaimOfAncientLineage => (
+                "Claim of Ancient Lineage",
+                "when you tax, every player with a court card may be taxed, as if you ruled every region",
+            ),
             Bodyguards => ("Bodyguards", "your political cards cannot be betrayed"),
-            Citadel => ("Citadel", "your tribes in this card's region cannot be removed in battle"),
-            StrangeBedfellows => ("Strange Bedfellows", "for your spy moves, court cards of the same region are adjacent"),
+            Citadel => (
+                "Citadel",
+                "your tribes in this card's region cannot be removed in battle",
+            ),
+            StrangeBedfellows => (
+                "Strange Bedfellows",
+                "for your spy moves, court cards of the same region are adjacent",
+            ),
             CivilServiceReforms => ("Civil Service Reforms", "you never pay hostage bribes"),
-            SafeHouse => ("Safe House", "a spy of yours removed in battle may go onto a Safe House card of yours"),
-            CharismaticCourtiers => ("Charismatic Courtiers", "you never pay bribes to play cards"),
-            Blackmail => ("Blackmail", "at the start of your turn you may place a spy on a court card of this card's region that has no spy"),
+            SafeHouse => (
+                "Safe House",
+                "a spy of yours removed in battle may go onto a Safe House card of yours",
+            ),
+            CharismaticCourtiers => (
+                "Charismatic Courtiers",
+                "you never pay bribes to play cards",
+            ),
+            Blackmail => (
+                "Blackmail",
+                "at the start of your turn you may place a spy on a court card of this card's region that has no spy",
+            ),
             IndianSupplies => ("Indian Supplies", "your armies move without roads"),
-            WellConnected => ("Well-Connected", "each spy step of your moves may go 1 or 2 cards"),
-            HeratInfluence => ("Herat Influence", "Herat court cards cost you nothing in the market"),
-            PersianInfluence => ("Persian Influence", "Persia court cards cost you nothing in the market"),
-            RussianInfluence => ("Russian Influence", "Russian patriots cost you nothing in the market"),
-            Infrastructure => ("Infrastructure", "after each Build, place one more block free"),
+            WellConnected => (
+                "Well-Connected",
+                "each spy step of your moves may go 1 or 2 cards",
+            ),
+            HeratInfluence => (
+                "Herat Influence",
+                "Herat court cards cost you nothing in the market",
+            ),
+            PersianInfluence => (
+                "Persian Influence",
+                "Persia court cards cost you nothing in the market",
+            ),
+            RussianInfluence => (
+                "Russian Influence",
+                "Russian patriots cost you nothing in the market",
+            ),
+            Infrastructure => (
+                "Infrastructure",
+                "after each Build, place one more block free",
+            ),
             SavvyOperator => ("Savvy Operator", "this card is always favored"),
             Irregulars => ("Irregulars", "this card is always favored"),
         }
@@ -105,32 +147,73 @@ impl super::Ability {
 pub fn card_text(cards: &CardData, card: CardId) -> Option<crate::engine::CardText> {
     use crate::engine::{CardSide, CardText};
     if let Some(c) = cards.court(card) {
-        let mut text = format!("{} · {} · rank {}", c.region.title(), c.suit.title(), c.rank);
+        let mut text = format!(
+            "{} · {} · rank {}",
+            c.region.title(),
+            c.suit.title(),
+            c.rank
+        );
         let icons: Vec<String> = c.impact_icons.iter().map(|i| i.words()).collect();
-        text += &format!(" · impact: {}", if icons.is_empty() { "none".into() } else { icons.join(", ") });
+        text += &format!(
+            " · impact: {}",
+            if icons.is_empty() {
+                "none".into()
+            } else {
+                icons.join(", ")
+            }
+        );
         let actions: Vec<&str> = c.actions.iter().map(|a| a.code()).collect();
-        text += &format!(" · actions: {}", if actions.is_empty() { "none".into() } else { actions.join(", ") });
+        text += &format!(
+            " · actions: {}",
+            if actions.is_empty() {
+                "none".into()
+            } else {
+                actions.join(", ")
+            }
+        );
         if let Some(k) = c.patriot {
             text += &format!(" · {} patriot", k.title());
         }
         if let Some(k) = c.prize {
             text += &format!(" · {} prize", k.title());
         }
-        let mut sides = vec![CardSide { name: "card".into(), text }];
+        let mut sides = vec![CardSide {
+            name: "card".into(),
+            text,
+        }];
         if let Some(ability) = c.special_ability {
             let (name, what) = ability.words();
-            sides.push(CardSide { name: "ability".into(), text: format!("{name}: {what}") });
+            sides.push(CardSide {
+                name: "ability".into(),
+                text: format!("{name}: {what}"),
+            });
         }
-        return Some(CardText { number: u32::from(card.0), kind: "Court card".into(), title: c.name.clone(), sides, file: None });
+        return Some(CardText {
+            number: u32::from(card.0),
+            kind: "Court card".into(),
+            title: c.name.clone(),
+            sides,
+            file: None,
+        });
     }
     let e = cards.event(card)?;
     Some(CardText {
         number: u32::from(card.0),
-        kind: if card.is_dominance_check() { "Dominance Check".into() } else { "Event".into() },
+        kind: if card.is_dominance_check() {
+            "Dominance Check".into()
+        } else {
+            "Event".into()
+        },
         title: e.name.clone(),
         sides: vec![
-            CardSide { name: "discarded".into(), text: e.discarded_text.clone() },
-            CardSide { name: "purchased".into(), text: e.purchased_text.clone() },
+            CardSide {
+                name: "discarded".into(),
+                text: e.discarded_text.clone(),
+            },
+            CardSide {
+                name: "purchased".into(),
+                text: e.purchased_text.clone(),
+            },
         ],
         file: None,
     })
