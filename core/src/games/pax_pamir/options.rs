@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PurchaseEmptyColumn {
-    /// To the bank [BGA].
+    /// To the bank \[BGA\].
     #[default]
     Bank,
-    /// Left on the empty slot of the other row, for the next card that lands there [RTT].
+    /// Left on the empty slot of the other row, for the next card that lands there \[RTT\].
     LeaveOnSlot,
 }
 
@@ -31,10 +31,10 @@ pub enum SpyRingOrder {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LeverageTiming {
-    /// At once, in the middle of the action [BGA].
+    /// At once, in the middle of the action \[BGA\].
     #[default]
     Immediate,
-    /// Rupees may go below zero; the debt is settled when the action ends [RTT].
+    /// Rupees may go below zero; the debt is settled when the action ends \[RTT\].
     EndOfAction,
 }
 
@@ -42,7 +42,7 @@ pub enum LeverageTiming {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SafeHouseSameCard {
-    /// Yes [Impl].
+    /// Yes \[Impl\].
     #[default]
     Allowed,
     /// No: only another Safe House card.
@@ -53,10 +53,10 @@ pub enum SafeHouseSameCard {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RumorTarget {
-    /// Any player, the buyer too [BGA].
+    /// Any player, the buyer too \[BGA\].
     #[default]
     AnyPlayer,
-    /// Another player [RTT].
+    /// Another player \[RTT\].
     OtherPlayer,
 }
 
@@ -68,7 +68,7 @@ pub enum BatchDiscard {
     #[default]
     Together,
     /// The owner discards them one at a time in an order of their choice, shortfalls in
-    /// between [BGA].
+    /// between \[BGA\].
     OneByOne,
 }
 
@@ -76,7 +76,7 @@ pub enum BatchDiscard {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GiftOrder {
-    /// Any empty slot the player can pay for [Impl].
+    /// Any empty slot the player can pay for \[Impl\].
     #[default]
     AnySlot,
     /// Only the cheapest empty slot.
@@ -87,10 +87,10 @@ pub enum GiftOrder {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WellConnectedWithBedfellows {
-    /// Distance at most 2 in the ring joined with same-region links [BGA].
+    /// Distance at most 2 in the ring joined with same-region links \[BGA\].
     #[default]
     Graph2,
-    /// Ring distance 1 or 2, or any same-region card [RTT].
+    /// Ring distance 1 or 2, or any same-region card \[RTT\].
     RingOrRegion,
 }
 
