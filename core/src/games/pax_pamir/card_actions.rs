@@ -267,23 +267,22 @@ impl State {
         let no_roads = self.has_ability(cards, player, Ability::IndianSupplies);
         if let Some(loyalty) = self.players[player].loyalty {
             let open = |b: Border| no_roads || self.roads(loyalty, b) > 0;
-            for from in Region::ALL {
-                if self.armies(loyalty, from) > 0 {
-                    for b in from.borders().filter(|&b| open(b)) {
-                        if let Some(to) = b.other(from) {
-                            choices.push(Action::MoveArmy(from, to));
-                        }
-                    }
+            // Armies, then tribes under Nationalism: each across every open border (PP-8.6.1).
+            let nationalism = self.nationalism(cards, player);
+            let armies = |r: Region| self.armies(loyalty, r);
+            let tribes = |r: Region| {
+                if nationalism {
+                    self.tribes(player, r)
+                } else {
+                    0
                 }
-            }
-            if self.nationalism(cards, player) {
-                for from in Region::ALL {
-                    if self.tribes(player, from) > 0 {
-                        for b in from.borders().filter(|&b| open(b)) {
-                            if let Some(to) = b.other(from) {
-                                choices.push(Action::MoveTribe(from, to));
-                            }
-                        }
+            };
+            let movers: [(&dyn Fn(Region) -> u8, fn(Region, Region) -> Action); 2] =
+                [(&armies, Action::MoveArmy), (&tribes, Action::MoveTribe)];
+            for (count, step) in movers {
+                for from in Region::ALL.into_iter().filter(|&r| count(r) > 0) {
+                    for b in from.borders().filter(|&b| open(b)) {
+                        choices.extend(b.other(from).map(|to| step(from, to)));
                     }
                 }
             }
