@@ -71,3 +71,17 @@ fn random_games_with_every_alternative_reading_pass_every_check() {
         }
     }
 }
+
+/// PP-15, PP-1.6, PP-11.3: a Blackmail spy placed by the fallback can take its owner's last
+/// tribe of the Blackmail card's own region, and so discard the Blackmail card in the middle of
+/// the Blackmail step. Found by `darbar fuzz pax_pamir --players 3` at this seed.
+#[test]
+fn pp_15_a_blackmail_card_discarded_by_its_own_spy_leaves_a_playable_position() {
+    let game = PaxPamir::new(Options {
+        players: 3,
+        ..Options::default()
+    })
+    .unwrap();
+    let report = play_checked(&game, 1_002_555, Checks::Full).unwrap_or_else(|f| panic!("{f}"));
+    assert!(game.is_terminal(&report.state));
+}

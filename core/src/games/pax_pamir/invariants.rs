@@ -392,12 +392,14 @@ fn check_frame(
                 return bad("PP-4.6", "not the next loyalty choice");
             }
         }
+        // A used Blackmail card may have left the court since: its spy's fallback can take
+        // the last tribe of its region and so discard it (PP-1.6, PP-11.3).
         Frame::Blackmail { used }
-            if used
-                .iter()
-                .any(|c| !state.players[state.active()].court.contains(c)) =>
+            if used.iter().any(|c| {
+                cards.court(c).and_then(|c| c.special_ability) != Some(super::Ability::Blackmail)
+            }) =>
         {
-            return bad("PP-15", "a used Blackmail card not in the active court");
+            return bad("PP-15", "a used Blackmail card that has no Blackmail");
         }
         Frame::Bribe {
             briber,
