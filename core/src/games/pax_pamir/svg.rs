@@ -1192,12 +1192,18 @@ impl Picture<'_> {
         let loyalty = player.loyalty.map_or("no loyalty yet".into(), |k| {
             format!("{} loyalty", k.title())
         });
+        let counted = crate::engine::log::counted;
         let title = format!(
-            "{name}: {loyalty}; {} VP; {} rupees; influence {influence}; {gifts} gifts; {} cylinders in supply; {} cards in hand; court {} of limit {}",
+            "{name}: {loyalty}; {} VP; {}; influence {influence}; {}; {} in supply; {} in hand; court {} of limit {}",
             player.vp,
-            player.rupees,
-            state.cylinders_in_supply(seat),
-            player.hand.len(),
+            counted(i64::from(player.rupees), "rupee", "rupees"),
+            counted(gifts as i64, "gift", "gifts"),
+            counted(
+                i64::from(state.cylinders_in_supply(seat)),
+                "cylinder",
+                "cylinders"
+            ),
+            counted(player.hand.len() as i64, "card", "cards"),
             player.court.len(),
             state.court_limit(cards, seat),
         );
