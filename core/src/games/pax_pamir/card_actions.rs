@@ -267,7 +267,7 @@ impl State {
         let no_roads = self.has_ability(cards, player, Ability::IndianSupplies);
         if let Some(loyalty) = self.players[player].loyalty {
             let open = |b: Border| no_roads || self.roads(loyalty, b) > 0;
-            // Armies, then tribes under Nationalism: each across every open border (PP-8.6.1).
+            // Armies, then tribes under Nationalism (PP-8.6.1).
             let nationalism = self.nationalism(cards, player);
             let armies = |r: Region| self.armies(loyalty, r);
             let tribes = |r: Region| {
@@ -277,15 +277,8 @@ impl State {
                     0
                 }
             };
-            let movers: [(&dyn Fn(Region) -> u8, fn(Region, Region) -> Action); 2] =
-                [(&armies, Action::MoveArmy), (&tribes, Action::MoveTribe)];
-            for (count, step) in movers {
-                for from in Region::ALL.into_iter().filter(|&r| count(r) > 0) {
-                    for b in from.borders().filter(|&b| open(b)) {
-                        choices.extend(b.other(from).map(|to| step(from, to)));
-                    }
-                }
-            }
+            push_steps(&mut choices, armies, open, Action::MoveArmy);
+            push_steps(&mut choices, tribes, open, Action::MoveTribe);
         }
         for (_, card) in self.court_cards() {
             if self.spies(card, player) > 0
@@ -393,6 +386,21 @@ impl State {
                 Site::Card(c) => Action::BattleOn(c),
             })
             .collect()
+    }
+}
+
+/// Every step across an open border of the pieces that `count` finds in each region
+/// (PP-8.6.1).
+fn push_steps(
+    choices: &mut Vec<Action>,
+    count: impl Fn(Region) -> u8,
+    open: impl Fn(Border) -> bool,
+    step: fn(Region, Region) -> Action,
+) {
+    for from in Region::ALL.into_iter().filter(|&r| count(r) > 0) {
+        for b in from.borders().filter(|&b| open(b)) {
+            choices.extend(b.other(from).map(|to| step(from, to)));
+        }
     }
 }
 
