@@ -15,3 +15,4 @@ mod rules_setup;
 mod rules_turn;
 mod scenario;
 mod vectors;
+mod wakhan_random;

@@ -59,6 +59,7 @@ fn random_games_with_every_alternative_reading_pass_every_check() {
             infrastructure_optional: true,
             gift_order: GiftOrder::CheapestFirst,
             well_connected_with_bedfellows: WellConnectedWithBedfellows::RingOrRegion,
+            ..Options::default()
         };
         let game = PaxPamir::new(options).unwrap();
         let results = on_seeds(2, 0..per_count, |seed| {

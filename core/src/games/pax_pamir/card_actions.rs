@@ -311,8 +311,8 @@ impl State {
     pub(crate) fn strength(&self, cards: &CardData, player: usize, site: Site) -> u8 {
         match site {
             Site::Region(r) => {
-                let armies = self.players[player]
-                    .loyalty
+                let armies = self
+                    .block_coalition(cards, player)
                     .map_or(0, |c| self.armies(c, r));
                 let tribes = if self.nationalism(cards, player) {
                     self.tribes(player, r)
@@ -327,7 +327,7 @@ impl State {
 
     /// The pieces `player` may remove at a site (PP-8.8.1).
     pub(crate) fn removable(&self, cards: &CardData, player: usize, site: Site) -> Vec<Action> {
-        let loyalty = self.players[player].loyalty;
+        let loyalty = self.block_coalition(cards, player);
         let mut out = Vec::new();
         match site {
             Site::Region(r) => {
@@ -427,6 +427,11 @@ impl Ctx<'_> {
             let bonus = if bonus { " (bonus action, PP-6.3)" } else { "" };
             format!("{who} uses {name} to {action}{bonus}")
         });
+        if self.s.is_wakhan(p) {
+            // Her default behaviour decides the action whole (WK-6).
+            self.wakhan_action(card, action);
+            return;
+        }
         let frame = match action {
             CardAction::Tax => Frame::Tax {
                 player,
@@ -477,7 +482,7 @@ impl Ctx<'_> {
         let who = seat_name(player);
         match step {
             Action::MoveArmy(from, to) => {
-                let Some(k) = self.s.players[p].loyalty else {
+                let Some(k) = self.s.block_coalition(self.cards, p) else {
                     return;
                 };
                 let owner = k.index() as u8;

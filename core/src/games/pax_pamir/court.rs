@@ -30,8 +30,9 @@ impl Ctx<'_> {
             next: 0,
         });
         let patriot = self.cards.court(card).and_then(|c| c.patriot);
+        // Wakhan is loyal to all: a patriot changes nothing for her (WK-11.5).
         if let Some(coalition) = patriot
-            && self.s.players[p].loyalty != Some(coalition)
+            && !self.s.loyal_to(p, coalition)
         {
             self.change_loyalty(player, coalition, Some(card));
         }
@@ -188,7 +189,12 @@ impl Ctx<'_> {
         let p = player as usize;
         let paid = self.s.players[p].rupees.clamp(0, 2);
         self.s.players[p].rupees -= paid;
-        let short = (2 - paid) as u8;
+        // Wakhan pays what she has and never discards for the rest (WK-11.6).
+        let short = if self.s.is_wakhan(p) {
+            0
+        } else {
+            (2 - paid) as u8
+        };
         let who = seat_name(player);
         self.log
             .say(|| format!("{who} repays {paid} of 2 rupees of leverage (PP-11.2)"));
@@ -225,6 +231,11 @@ impl Ctx<'_> {
         for &p in debtors.iter().rev() {
             let owed = (-self.s.players[p].rupees).min(i16::from(u8::MAX)) as u8;
             self.s.players[p].rupees = 0;
+            if self.s.is_wakhan(p) {
+                self.log
+                    .say(|| "Wakhan pays what she has and discards nothing (WK-11.6)".into());
+                continue;
+            }
             let who = seat_name(p as u8);
             self.log
                 .say(|| format!("{who} is {owed} rupees short of leverage (PP-11.2)"));
@@ -256,7 +267,7 @@ impl Ctx<'_> {
             return;
         };
         let p = player as usize;
-        if self.s.players[p].loyalty != Some(coalition) {
+        if !self.s.loyal_to(p, coalition) {
             self.change_loyalty(player, coalition, None);
         }
         self.s.discard.remove(card);

@@ -243,6 +243,7 @@ pub struct CardData {
     events: Vec<EventCard>,
     licence: String,
     attribution: String,
+    ai: super::wakhan::AiCards,
 }
 
 impl CardData {
@@ -310,7 +311,13 @@ impl CardData {
             events: file.events,
             licence: file.licence,
             attribution: file.attribution,
+            ai: super::wakhan::AiCards::standard().clone(),
         })
+    }
+
+    /// Wakhan's AI cards (WK-1.1), from their own data file `data/wakhan.json`.
+    pub fn ai_cards(&self) -> &super::wakhan::AiCards {
+        &self.ai
     }
 
     /// Checks the card counts of the real game (PP-3.12, with PP-3.9's leveraged list), group

@@ -90,8 +90,15 @@ impl Ctx<'_> {
             Some(k) => (
                 vec![5 * double, 3 * double, double],
                 (0..self.s.players())
-                    .filter(|&p| self.s.players[p].loyalty == Some(k))
-                    .map(|p| (p, self.s.influence(self.cards, p)))
+                    .filter(|&p| self.s.loyal_to(p, k))
+                    .map(|p| {
+                        let influence = if self.s.is_wakhan(p) {
+                            self.s.wakhan_influence(self.cards, k) // WK-11.5
+                        } else {
+                            self.s.influence(self.cards, p)
+                        };
+                        (p, influence)
+                    })
                     .collect(),
             ),
             None => (

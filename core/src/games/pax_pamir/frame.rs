@@ -186,6 +186,19 @@ pub enum Frame {
     RebukeRegion { player: u8 },
     /// D15: Confidence Failure: `player` discards a hand card (PP-14.3).
     ConfidenceFailure { player: u8 },
+    /// Step: one pass of Wakhan's action loop (WK-2.2): `remaining` counted actions left,
+    /// `line` the AI card's line tried next, `misses` lines in a row not done; `first` before
+    /// the first pass (for `wakhan_ambition_check = TurnStart`).
+    WakhanLoop {
+        remaining: u8,
+        line: u8,
+        misses: u8,
+        first: bool,
+    },
+    /// Step: Wakhan's bonus sweep (WK-2.3) over the court cards still to look at.
+    WakhanSweep { pending: CardSet },
+    /// Step: Wakhan's Move (WK-6.6), `left` steps allowed, `moved` so far.
+    WakhanMove { left: u8, moved: u8 },
 }
 
 /// The decisions of the game (PP-16), each citing the rule that says what is legal in it.

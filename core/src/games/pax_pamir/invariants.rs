@@ -39,9 +39,10 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
         );
     }
     let setup = matches!(state.stack.first(), Some(Frame::ChooseLoyalty { .. }));
-    if !setup && (0..n).any(|p| state.players[p].loyalty.is_none()) {
+    if !setup && (0..n).any(|p| !state.is_wakhan(p) && state.players[p].loyalty.is_none()) {
         return broken("PP-4.6", "a seat has no loyalty after setup".into());
     }
+    check_wakhan(state)?;
     check_cards(state, cards)?;
     check_pieces(state)?;
     for p in 0..n {
@@ -64,7 +65,9 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
                 );
             }
         }
-        if let Some(loyalty) = player.loyalty {
+        if state.is_wakhan(p) {
+            // Loyal to all, she holds patriots and prizes of every coalition (WK-11.5).
+        } else if let Some(loyalty) = player.loyalty {
             for prize in player.prizes.iter() {
                 if cards.court(prize).and_then(|c| c.prize) != Some(loyalty) {
                     return broken(
@@ -158,6 +161,70 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
         }
     }
     check_stack(state, cards)
+}
+
+/// Wakhan's seat and AI deck (WK-1.2, WK-10): she is there exactly when the option says so,
+/// has no loyalty dial, and her 24 AI cards are each in the deck or the discard pile once.
+fn check_wakhan(state: &State) -> Result<(), Violation> {
+    let Some(ai) = &state.ai else {
+        if state.options.wakhan {
+            return broken(
+                "WK-10",
+                "the options seat Wakhan but there is no AI deck".into(),
+            );
+        }
+        return Ok(());
+    };
+    if !state.options.wakhan {
+        return broken("WK-10", "an AI deck in a game without Wakhan".into());
+    }
+    if state.players[super::wakhan::WAKHAN_SEAT].loyalty.is_some() {
+        return broken(
+            "WK-11.5",
+            "Wakhan has a loyalty: she is loyal to all".into(),
+        );
+    }
+    let count = super::wakhan::AI_CARDS;
+    if usize::from(ai.len) > count
+        || ai.deck[usize::from(ai.len).min(count)..]
+            .iter()
+            .any(|&c| c != 0)
+    {
+        return broken("WK-1.2", format!("an AI deck of {} cards", ai.len));
+    }
+    let mut seen = 0u32;
+    for &c in ai.cards() {
+        if c == 0 || usize::from(c) > count || seen & (1 << c) != 0 {
+            return broken(
+                "WK-1.2",
+                format!("AI card {c} in the deck is not a card or twice"),
+            );
+        }
+        seen |= 1 << c;
+    }
+    if seen & ai.discard != 0 || ai.discard & 1 != 0 || ai.discard >> (count + 1) != 0 {
+        return broken("WK-1.2", "an AI card both in the deck and discarded".into());
+    }
+    if (seen | ai.discard).count_ones() as usize != count {
+        return broken(
+            "WK-1.2",
+            "not every AI card is in the deck or the discard pile".into(),
+        );
+    }
+    if ai.len == 0 {
+        return broken("WK-1.2", "the AI deck is empty after a draw".into());
+    }
+    let current_ok = match ai.current() {
+        None => ai.discard == 0 && ai.draws == 0,
+        Some(c) => ai.discard & (1 << c) != 0 && ai.draws > 0,
+    };
+    if !current_ok {
+        return broken(
+            "WK-1.2",
+            "the current AI card is not face up on the discard pile".into(),
+        );
+    }
+    Ok(())
 }
 
 /// Whether a cascade is under way (a loyalty change discards its patriots through frames
@@ -324,7 +391,7 @@ fn check_stack(state: &State, cards: &CardData) -> Result<(), Violation> {
     let setup = matches!(state.stack.first(), Some(Frame::ChooseLoyalty { .. }));
     let in_turn = matches!(
         state.stack.first(),
-        Some(Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn)
+        Some(Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn | Frame::WakhanLoop { .. })
     );
     if !setup && !in_turn {
         return broken(
@@ -335,11 +402,20 @@ fn check_stack(state: &State, cards: &CardData) -> Result<(), Violation> {
             ),
         );
     }
-    if state.pending(cards).is_none() {
-        return broken(
-            "PP-16",
-            "no decision is waiting and the game is not over".into(),
-        );
+    match state.pending(cards) {
+        None => {
+            return broken(
+                "PP-16",
+                "no decision is waiting and the game is not over".into(),
+            );
+        }
+        Some(p) if state.is_wakhan(usize::from(p.player)) => {
+            return broken(
+                "WK-8",
+                "a decision waits for Wakhan: the rules answer hers themselves".into(),
+            );
+        }
+        Some(_) => {}
     }
     let _ = Options::default();
     Ok(())
@@ -369,25 +445,40 @@ fn check_frame(
     let court = |card: CardId| card.is_court() && cards.court(card).is_some();
     let bottom_only = matches!(
         frame,
-        Frame::ChooseLoyalty { .. } | Frame::Actions | Frame::Blackmail { .. } | Frame::EndTurn
+        Frame::ChooseLoyalty { .. }
+            | Frame::Actions
+            | Frame::Blackmail { .. }
+            | Frame::EndTurn
+            | Frame::WakhanLoop { .. }
     );
     if bottom_only && depth != 0 {
         return bad("PP-6.1", "not at the bottom of the stack");
+    }
+    let hers = matches!(
+        frame,
+        Frame::WakhanLoop { .. } | Frame::WakhanSweep { .. } | Frame::WakhanMove { .. }
+    );
+    let wakhan_active = state.is_wakhan(state.active());
+    if hers != (wakhan_active && hers) || (frame == Frame::Actions && wakhan_active) {
+        return bad("WK-2", "not a step of the seat whose turn it is");
     }
     match frame {
         Frame::ChooseLoyalty { position, seat } => {
             let chosen = (0..n)
                 .filter(|&p| state.players[p].loyalty.is_some())
                 .count();
-            let next = (state.start_seat as usize + position as usize) % n;
-            if position as usize >= n
-                || chosen != position as usize
-                || seat as usize != next
-                || (0..position as usize).any(|i| {
-                    state.players[(state.start_seat as usize + i) % n]
-                        .loyalty
-                        .is_none()
-                })
+            // The people choose in seat order from the starting seat; Wakhan does not (WK-10).
+            let choosers: Vec<usize> = state
+                .order_from(state.start_seat as usize)
+                .filter(|&p| !state.is_wakhan(p))
+                .collect();
+            let position = position as usize;
+            if position >= choosers.len()
+                || chosen != position
+                || seat as usize != choosers[position]
+                || choosers[..position]
+                    .iter()
+                    .any(|&p| state.players[p].loyalty.is_none())
             {
                 return bad("PP-4.6", "not the next loyalty choice");
             }

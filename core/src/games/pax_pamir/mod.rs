@@ -45,6 +45,7 @@ mod setup;
 mod state;
 mod svg;
 mod view;
+pub mod wakhan;
 mod words;
 
 pub use action::{ACTION_COUNT, Action, MAX_BRIBE, Piece, SeatId};

@@ -94,6 +94,50 @@ pub enum WellConnectedWithBedfellows {
     RingOrRegion,
 }
 
+/// WK-1.6, WK-OQ-26: which opponent the red arrow's label T prefers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RedArrowPlayers {
+    /// T: the opponent who plays just before Wakhan; B: just after \[Impl\].
+    #[default]
+    ImplReading,
+    /// T ("left") is the opponent on her physical left, who plays just after her.
+    SeatReading,
+}
+
+/// WK-4.3, WK-11.4, WK-OQ-33: whether a receiver may lower a bribe Wakhan owes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BribeWaiver {
+    /// The receiver chooses any amount up to the full bribe; she pays it if she can.
+    #[default]
+    Ask,
+    /// Nobody is asked: she pays the full bribe if she can \[Impl\].
+    Never,
+}
+
+/// WK-6.6, WK-OQ-29: the tribes her Move compares with her armies in a destination.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveTargetCount {
+    /// Every tribe there \[Impl\].
+    #[default]
+    AllTribes,
+    /// The opponents' tribes only (the seed's reading).
+    OpponentTribes,
+}
+
+/// WK-2.1, WK-OQ-28: when she checks her Ambition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AmbitionCheck {
+    /// Before every pass of the action loop \[Impl\].
+    #[default]
+    EveryAction,
+    /// Once, before her first action (the seed's "step 0").
+    TurnStart,
+}
+
 /// The options of a game of Pax Pamir.
 ///
 /// ```
@@ -130,6 +174,26 @@ pub struct Options {
     pub gift_order: GiftOrder,
     /// PP-OQ-21.
     pub well_connected_with_bedfellows: WellConnectedWithBedfellows,
+    /// Wakhan, the automated opponent, plays seat 0 (WK-10): `players` counts her seat, so 2
+    /// or 3. Default `false`.
+    pub wakhan: bool,
+    /// WK-OQ-26.
+    pub wakhan_red_arrow_players: RedArrowPlayers,
+    /// WK-OQ-33.
+    pub wakhan_bribe_waiver: BribeWaiver,
+    /// WK-6.5: her Tax tops up from the market what the players could not give. Default
+    /// `false`.
+    pub wakhan_tax_top_up: bool,
+    /// WK-OQ-29.
+    pub wakhan_move_target_count: MoveTargetCount,
+    /// WK-OQ-28.
+    pub wakhan_ambition_check: AmbitionCheck,
+    /// WK-OQ-30: "the most net rupees" counts Backing of Persian Aristocracy's 3 rupees.
+    /// Default `false`.
+    pub wakhan_net_rupees_counts_backing: bool,
+    /// WK-1.4, an optional variant: among the free coalitions, the one with the most blocks on
+    /// the map. Default `false`.
+    pub wakhan_variant_steadfast_loyalty: bool,
 }
 
 impl Default for Options {
@@ -146,6 +210,14 @@ impl Default for Options {
             infrastructure_optional: false,
             gift_order: GiftOrder::default(),
             well_connected_with_bedfellows: WellConnectedWithBedfellows::default(),
+            wakhan: false,
+            wakhan_red_arrow_players: RedArrowPlayers::default(),
+            wakhan_bribe_waiver: BribeWaiver::default(),
+            wakhan_tax_top_up: false,
+            wakhan_move_target_count: MoveTargetCount::default(),
+            wakhan_ambition_check: AmbitionCheck::default(),
+            wakhan_net_rupees_counts_backing: false,
+            wakhan_variant_steadfast_loyalty: false,
         }
     }
 }
@@ -156,8 +228,13 @@ impl Options {
     /// The most seats (PP-4.1).
     pub const MAX_PLAYERS: u8 = 5;
 
-    /// Whether the player count is one the game is for.
+    /// Whether the player count is one the game is for: 2 to 5, or with Wakhan 2 or 3 (one
+    /// or two people and her, WK-10).
     pub fn valid_players(&self) -> bool {
-        (Options::MIN_PLAYERS..=Options::MAX_PLAYERS).contains(&self.players)
+        if self.wakhan {
+            (2..=3).contains(&self.players)
+        } else {
+            (Options::MIN_PLAYERS..=Options::MAX_PLAYERS).contains(&self.players)
+        }
     }
 }

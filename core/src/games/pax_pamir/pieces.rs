@@ -118,6 +118,8 @@ impl Ctx<'_> {
         }
         if self.s.supply_has(player, place) {
             self.put(player, place);
+        } else if self.s.is_wakhan(usize::from(player)) {
+            self.wakhan_take_for(place);
         } else if self.s.fallback_pieces(player, place).is_empty() {
             let who = seat_name(player);
             self.log

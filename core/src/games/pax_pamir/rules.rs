@@ -269,7 +269,10 @@ impl State {
             | Frame::Overthrow { .. }
             | Frame::MarketEvent { .. }
             | Frame::Refill
-            | Frame::EndTurn => return None,
+            | Frame::EndTurn
+            | Frame::WakhanLoop { .. }
+            | Frame::WakhanSweep { .. }
+            | Frame::WakhanMove { .. } => return None,
         })
     }
 
@@ -488,6 +491,13 @@ impl Ctx<'_> {
                 return;
             }
             match self.s.frame_choices(self.cards, frame) {
+                // Wakhan's decisions are the rules' own (WK-8): answered here, never asked.
+                Some((player, _, choices))
+                    if !choices.is_empty() && self.s.is_wakhan(usize::from(player)) =>
+                {
+                    let action = self.wakhan_decide(frame, &choices);
+                    self.answer(action);
+                }
                 Some((_, _, choices)) if !choices.is_empty() => return,
                 Some(_) => {
                     self.s.stack.pop();
@@ -513,7 +523,7 @@ impl Ctx<'_> {
                     )
                 });
             }
-            Frame::Blackmail { .. } => self.s.stack.push(Frame::Actions),
+            Frame::Blackmail { .. } => self.push_action_step(),
             Frame::BuildBlock { player, left } if left > 0 => {
                 let who = seat_name(player);
                 self.log.say(|| {
@@ -541,6 +551,14 @@ impl Ctx<'_> {
                 self.s.active = next as u8;
                 self.s.stack.push(Frame::StartTurn);
             }
+            Frame::WakhanLoop {
+                remaining,
+                line,
+                misses,
+                first,
+            } => self.wakhan_pass(remaining, line, misses, first),
+            Frame::WakhanSweep { pending } => self.wakhan_sweep(pending),
+            Frame::WakhanMove { left, moved } => self.wakhan_move(left, moved),
             _ => {}
         }
     }
@@ -555,6 +573,9 @@ impl Ctx<'_> {
         let who = seat_name(self.s.active);
         let turn = self.s.turns;
         self.log.say(|| format!("turn {turn}: {who}"));
+        if self.s.is_wakhan(self.s.active()) {
+            self.draw_ai_card();
+        }
         if self
             .s
             .has_ability(self.cards, self.s.active(), Ability::Blackmail)
@@ -563,8 +584,23 @@ impl Ctx<'_> {
                 used: CardSet::EMPTY,
             });
         } else {
-            self.s.stack.push(Frame::Actions);
+            self.push_action_step();
         }
+    }
+
+    /// The action step of the active player: Wakhan's action loop for her (WK-2.2).
+    fn push_action_step(&mut self) {
+        let frame = if self.s.is_wakhan(self.s.active()) {
+            Frame::WakhanLoop {
+                remaining: 2,
+                line: 0,
+                misses: 0,
+                first: true,
+            }
+        } else {
+            Frame::Actions
+        };
+        self.s.stack.push(frame);
     }
 
     /// Resolves icon `next` of a played card, leaving the rest for later (PP-7.3).
@@ -580,6 +616,10 @@ impl Ctx<'_> {
             card,
             next: next + 1,
         });
+        if self.s.is_wakhan(usize::from(player)) {
+            self.wakhan_icon(card, usize::from(next), icon);
+            return;
+        }
         let region = facts.region;
         let loyalty = self.s.players[player as usize].loyalty;
         match icon {
@@ -612,15 +652,24 @@ impl Ctx<'_> {
                 self.log
                     .say(|| format!("{who} chooses the {} coalition", k.title()));
                 let n = self.s.players() as u8;
-                if position + 1 < n {
-                    let next = (seat + 1) % n;
+                let choosers = n - u8::from(self.s.ai.is_some());
+                if position + 1 < choosers {
+                    let mut next = (seat + 1) % n;
+                    if self.s.is_wakhan(usize::from(next)) {
+                        next = (next + 1) % n;
+                    }
                     self.s.stack.push(Frame::ChooseLoyalty {
                         seat: next,
                         position: position + 1,
                     });
                 } else {
-                    // The last to choose takes the first turn (PP-4.6).
-                    self.s.active = seat;
+                    // The last to choose takes the first turn (PP-4.6); with Wakhan, she does,
+                    // seated just before the last chooser (WK-10).
+                    self.s.active = if self.s.ai.is_some() {
+                        super::wakhan::WAKHAN_SEAT as u8
+                    } else {
+                        seat
+                    };
                     self.s.stack.push(Frame::StartTurn);
                 }
             }
@@ -639,7 +688,7 @@ impl Ctx<'_> {
                 self.s.stack.push(Frame::Blackmail { used });
                 self.place(p as u8, super::frame::Place::Spy(target));
             }
-            (Frame::Blackmail { .. }, Action::Skip) => self.s.stack.push(Frame::Actions),
+            (Frame::Blackmail { .. }, Action::Skip) => self.push_action_step(),
             (Frame::Actions, Action::EndActions) => {
                 let who = seat_name(self.s.active);
                 self.log.say(|| format!("{who} ends the action step"));
@@ -915,7 +964,7 @@ impl Ctx<'_> {
     }
 
     /// A play goes ahead (PP-7.2): it costs an action.
-    fn begin_play(&mut self, player: u8, card: CardId, side: Side) {
+    pub(crate) fn begin_play(&mut self, player: u8, card: CardId, side: Side) {
         self.s.turn.actions_left = self.s.turn.actions_left.saturating_sub(1);
         self.play(player, card, side);
     }
@@ -976,6 +1025,11 @@ impl Ctx<'_> {
                     stage: BribeStage::Countered { amount: m },
                     purpose,
                 });
+            }
+            (_, Action::Withdraw) if self.s.is_wakhan(usize::from(briber)) => {
+                if let Purpose::Play(card, _) = purpose {
+                    self.discard_unplayed(card);
+                }
             }
             (_, Action::Withdraw) => {
                 self.log

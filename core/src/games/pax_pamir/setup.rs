@@ -13,9 +13,13 @@ impl State {
     /// clamped into it; [`PaxPamir::new`](super::PaxPamir::new) refuses one.
     pub(crate) fn setup(cards: &CardData, options: Options, seed: u64) -> State {
         let mut options = options;
-        options.players = options
-            .players
-            .clamp(Options::MIN_PLAYERS, Options::MAX_PLAYERS);
+        options.players = if options.wakhan {
+            options.players.clamp(2, 3)
+        } else {
+            options
+                .players
+                .clamp(Options::MIN_PLAYERS, Options::MAX_PLAYERS)
+        };
         let n = options.players as usize;
         let mut rng = GameRng::from_seed_u64(seed);
 
@@ -80,7 +84,16 @@ impl State {
         for player in players.iter_mut().take(n) {
             player.rupees = 4;
         }
-        let start_seat = rng.below(n as u32) as u8;
+        // With Wakhan at seat 0 the people choose from the last seat on, so that the last to
+        // choose sits just after her (WK-10); otherwise a random seat starts (PP-4.6).
+        let start_seat = if options.wakhan {
+            (n - 1) as u8
+        } else {
+            rng.below(n as u32) as u8
+        };
+        let ai = options
+            .wakhan
+            .then(|| super::wakhan::AiDeck::shuffled(&mut rng));
         State {
             options,
             seed,
@@ -108,6 +121,7 @@ impl State {
                 position: 0,
             }],
             outcome: None,
+            ai,
         }
     }
 }

@@ -123,6 +123,9 @@ pub struct State {
     /// The pending decisions and steps, the top last (architecture principle 2).
     pub(crate) stack: Vec<Frame>,
     pub(crate) outcome: Option<Outcome>,
+    /// Wakhan's AI deck, in a game with her (WK-1.2); she sits at seat 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) ai: Option<super::wakhan::AiDeck>,
 }
 
 impl State {
@@ -206,7 +209,12 @@ impl State {
     /// spy ring (PP-8.6.2).
     pub(crate) fn turn_order(&self) -> impl Iterator<Item = usize> + use<> {
         let n = self.players();
-        self.order_from((self.start_seat as usize + n - 1) % n)
+        let first = if self.ai.is_some() {
+            super::wakhan::WAKHAN_SEAT // she takes the first turn (WK-10)
+        } else {
+            (self.start_seat as usize + n - 1) % n
+        };
+        self.order_from(first)
     }
 
     // ----- pieces ---------------------------------------------------------------------------
@@ -271,12 +279,21 @@ impl State {
     }
 
     /// The ruling pieces of `seat` in `region` (PP-10.1): its tribes and the armies of its
-    /// loyalty.
+    /// loyalty. Wakhan, loyal to all, counts the armies of the coalition with the most there
+    /// (WK-7.1).
     pub fn ruling_pieces(&self, seat: usize, region: Region) -> u8 {
-        let armies = self.players[seat]
-            .loyalty
-            .map_or(0, |c| self.armies(c, region));
-        self.tribes(seat, region) + armies
+        let armies = if self.is_wakhan(seat) {
+            Coalition::ALL
+                .iter()
+                .map(|&c| self.armies(c, region))
+                .max()
+                .unwrap_or(0)
+        } else {
+            self.players[seat]
+                .loyalty
+                .map_or(0, |c| self.armies(c, region))
+        };
+        self.tribes(seat, region).saturating_add(armies)
     }
 
     /// The ruler of `region` (PP-10.2): the player with a tribe there whose ruling pieces are
@@ -434,15 +451,20 @@ impl State {
                 .filter(|&&c| cards.court(c).is_some_and(|c| c.patriot.is_some()))
                 .count() as u16
         };
-        let gift_value = if self.global_effect(cards, EventEffect::EmbarrassmentOfRiches) {
+        let gifts = player.gifts.iter().filter(|&&g| g).count() as u16;
+        1 + patriots + player.prizes.len() as u16 + self.gift_value(cards, seat) * gifts
+    }
+
+    /// What one gift of `seat` is worth in influence (PP-9.2): 1, 0 under Embarrassment of
+    /// Riches, 2 with Koh-i-noor Recovered.
+    pub(crate) fn gift_value(&self, cards: &CardData, seat: usize) -> u16 {
+        if self.global_effect(cards, EventEffect::EmbarrassmentOfRiches) {
             0
         } else if self.has_effect(cards, seat, EventEffect::KohINoorRecovered) {
             2
         } else {
             1
-        };
-        let gifts = player.gifts.iter().filter(|&&g| g).count() as u16;
-        1 + patriots + player.prizes.len() as u16 + gift_value * gifts
+        }
     }
 }
 
