@@ -31,6 +31,8 @@ pub struct GameFlags {
     pub no_gifts: bool,
     /// The number of players, for games with a `players` option.
     pub players: Option<u8>,
+    /// Wakhan, Pax Pamir's automated opponent, plays a seat.
+    pub wakhan: bool,
 }
 
 /// Which seeds to play and on how many threads.
@@ -73,6 +75,7 @@ fn load(registry: &Registry, name: &str, flags: &GameFlags) -> Result<Arc<dyn Dy
         (Flag::NoEvents, flags.no_events),
         (Flag::Deck, flags.deck.is_some()),
         (Flag::NoGifts, flags.no_gifts),
+        (Flag::Wakhan, flags.wakhan),
     ] {
         if given && !own.takes(flag) {
             let owners = owners(registry, |game| extras(game).takes(flag));

@@ -236,6 +236,10 @@ struct Flags {
     /// Games with a player count option (Pax Pamir: 2-5; nim): the number of players.
     #[arg(long)]
     players: Option<u8>,
+    /// Pax Pamir: Wakhan, the automated opponent, plays seat 0 and takes the first turn;
+    /// --players counts her seat (2 or 3).
+    #[arg(long)]
+    wakhan: bool,
 }
 
 impl From<Flags> for GameFlags {
@@ -245,6 +249,7 @@ impl From<Flags> for GameFlags {
             no_gifts: flags.no_gifts,
             deck: flags.deck,
             players: flags.players,
+            wakhan: flags.wakhan,
         }
     }
 }

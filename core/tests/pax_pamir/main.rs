@@ -16,3 +16,4 @@ mod rules_turn;
 mod scenario;
 mod vectors;
 mod wakhan_random;
+mod wakhan_vectors;

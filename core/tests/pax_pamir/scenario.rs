@@ -96,6 +96,65 @@ impl Scenario {
         scenario
     }
 
+    /// A game with Wakhan at seat 0 (WK-10), `players` seats in all (2 or 3): every person
+    /// chose Afghan, the last seat (who plays just before her) is active at its action step
+    /// with 2 actions, so that ending it starts her turn. Her AI deck holds the 24 cards in
+    /// number order, none drawn, until [`Scenario::ai_deck`] sets it.
+    pub fn wakhan(players: u8) -> Scenario {
+        Scenario::wakhan_with(Options {
+            players,
+            ..Options::default()
+        })
+    }
+
+    /// [`Scenario::wakhan`] with these options (`wakhan` is set).
+    pub fn wakhan_with(options: Options) -> Scenario {
+        let n = options.players;
+        let mut scenario = Scenario::with(Options {
+            wakhan: false,
+            ..options
+        });
+        let st = scenario.st();
+        st["options"]["wakhan"] = json!(true);
+        st["players"][0]["loyalty"] = Value::Null;
+        st["start_seat"] = json!(n - 1);
+        st["active"] = json!(n - 1);
+        st["ai"] = json!({
+            "deck": (1..=24).collect::<Vec<u8>>(),
+            "len": 24,
+            "discard": 0,
+            "current": 0,
+            "draws": 0,
+        });
+        scenario
+    }
+
+    /// Wakhan's AI deck (WK-1.2): these cards on top, in order (the first is drawn at her next
+    /// turn, the second is then the next card whose back the arrows read), the others below
+    /// in number order.
+    pub fn ai_deck(mut self, top: &[u8]) -> Self {
+        let current = self.st()["ai"]["current"].as_u64().unwrap_or(0) as u8;
+        let discard = self.st()["ai"]["discard"].as_u64().unwrap_or(0) as u32;
+        let mut deck: Vec<u8> = top.to_vec();
+        deck.extend((1..=24u8).filter(|c| !top.contains(c) && discard & (1 << c) == 0));
+        let _ = current;
+        let len = deck.len();
+        deck.resize(24, 0);
+        self.st()["ai"]["deck"] = json!(deck);
+        self.st()["ai"]["len"] = json!(len);
+        self
+    }
+
+    /// Wakhan's current AI card is `card`, face up on the AI discard pile, as after her last
+    /// turn (for what she decides during another seat's turn, WK-1.2 step 4); `next` on top of
+    /// the deck.
+    pub fn ai_current(mut self, card: u8, next: u8) -> Self {
+        self.st()["ai"]["current"] = json!(card);
+        self.st()["ai"]["discard"] = json!(1u32 << card);
+        self.st()["ai"]["draws"] = json!(1);
+        self.ai_deck(&[next])
+    }
+
     fn st(&mut self) -> &mut Value {
         &mut self.snapshot["state"]
     }

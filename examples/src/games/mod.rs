@@ -28,6 +28,8 @@ pub enum Flag {
     Deck,
     /// `--no-gifts`.
     NoGifts,
+    /// `--wakhan`.
+    Wakhan,
 }
 
 impl Flag {
@@ -37,6 +39,7 @@ impl Flag {
             Flag::NoEvents => "--no-events",
             Flag::Deck => "--deck",
             Flag::NoGifts => "--no-gifts",
+            Flag::Wakhan => "--wakhan",
         }
     }
 }

@@ -54,6 +54,21 @@ impl Extras for PaxPamirExtras {
         "Pax Pamir".into()
     }
 
+    fn takes(&self, flag: super::Flag) -> bool {
+        flag == super::Flag::Wakhan
+    }
+
+    /// `--wakhan`: the automated opponent plays seat 0 (WK-10).
+    fn options(
+        &self,
+        flags: &crate::commands::GameFlags,
+        options: &mut serde_json::Map<String, serde_json::Value>,
+    ) {
+        if flags.wakhan {
+            options.insert("wakhan".into(), true.into());
+        }
+    }
+
     /// `P1` to `P5`, as the log writes them.
     fn seat_short(&self, _game: &dyn DynGame, seat: Seat) -> String {
         name(seat)

@@ -4,7 +4,7 @@ use super::action::{Action, Piece};
 use super::frame::{Frame, Site};
 use super::options::{GiftOrder, WellConnectedWithBedfellows};
 use super::pieces::Ctx;
-use super::words::{card_name, seat_name};
+use super::words::card_name;
 use super::{
     Ability, Border, CardAction, CardData, CardId, Coalition, EventEffect, GiftSlot, Region, Slot,
     State, Suit,
@@ -422,7 +422,7 @@ impl Ctx<'_> {
             self.s.turn.actions_left = self.s.turn.actions_left.saturating_sub(1);
         }
         let rank = self.cards.court(card).map_or(0, |c| c.rank);
-        let (who, name) = (seat_name(player), card_name(self.cards, card));
+        let (who, name) = (self.s.name_of(player), card_name(self.cards, card));
         self.log.say(|| {
             let bonus = if bonus { " (bonus action, PP-6.3)" } else { "" };
             format!("{who} uses {name} to {action}{bonus}")
@@ -458,7 +458,7 @@ impl Ctx<'_> {
     /// Takes one rupee for a Tax (PP-8.3).
     pub(crate) fn tax_one(&mut self, player: u8, source: Action) {
         let p = player as usize;
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         match source {
             Action::TaxMarket(slot) => {
                 let rupees = &mut self.s.market_rupees[slot.index()];
@@ -467,7 +467,7 @@ impl Ctx<'_> {
             }
             Action::TaxPlayer(v) => {
                 self.s.players[v as usize].rupees -= 1;
-                let from = seat_name(v);
+                let from = self.s.name_of(v);
                 self.log.say(|| format!("{who} taxes a rupee from {from}"));
             }
             _ => return,
@@ -479,7 +479,7 @@ impl Ctx<'_> {
     /// last there (PP-11.3 rule A).
     pub(crate) fn move_step(&mut self, player: u8, step: Action, spy_from: Option<CardId>) {
         let p = player as usize;
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         match step {
             Action::MoveArmy(from, to) => {
                 let Some(k) = self.s.block_coalition(self.cards, p) else {
@@ -530,10 +530,10 @@ impl Ctx<'_> {
 
     /// Removes one piece in battle (PP-8.8.2); a spy of a Safe House owner may be kept.
     pub(crate) fn battle_remove(&mut self, player: u8, site: Site, removal: Action) {
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         match (site, removal) {
             (Site::Region(r), Action::RemoveTribe(q)) => {
-                let whose = seat_name(q);
+                let whose = self.s.name_of(q);
                 self.log
                     .say(|| format!("{who} removes a tribe of {whose} in {}", r.title()));
                 self.remove(q, Piece::Tribe(r));
@@ -549,7 +549,7 @@ impl Ctx<'_> {
                 self.remove(k.index() as u8, Piece::Road(b));
             }
             (Site::Card(c), Action::RemoveSpy(q)) => {
-                let (whose, name) = (seat_name(q), card_name(self.cards, c));
+                let (whose, name) = (self.s.name_of(q), card_name(self.cards, c));
                 self.log
                     .say(|| format!("{who} removes a spy of {whose} from {name}"));
                 self.remove(q, Piece::Spy(c));

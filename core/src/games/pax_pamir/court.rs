@@ -5,7 +5,7 @@
 use super::frame::Frame;
 use super::options::{BatchDiscard, LeverageTiming};
 use super::pieces::Ctx;
-use super::words::{card_name, seat_name};
+use super::words::card_name;
 use super::{CardId, Coalition, Region, Side, Suit};
 
 impl Ctx<'_> {
@@ -21,7 +21,7 @@ impl Ctx<'_> {
             Side::Right => court.len(),
         };
         court.insert(at, card);
-        let (who, name) = (seat_name(player), card_name(self.cards, card));
+        let (who, name) = (self.s.name_of(player), card_name(self.cards, card));
         self.log
             .say(|| format!("{who} plays {name} to the {side} of the court"));
         self.s.stack.push(Frame::Icons {
@@ -47,7 +47,7 @@ impl Ctx<'_> {
         keep: Option<CardId>,
     ) {
         let p = player as usize;
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         self.log.say(|| {
             format!(
                 "{who} changes loyalty to the {} coalition (PP-9.3)",
@@ -106,7 +106,7 @@ impl Ctx<'_> {
             self.s.discard.insert(card);
             self.spies_home(card);
         }
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         let names: Vec<String> = batch.iter().map(|&c| card_name(self.cards, c)).collect();
         self.log
             .say(|| format!("{who} discards {} from the court", names.join(", ")));
@@ -149,7 +149,7 @@ impl Ctx<'_> {
             self.s.turn.placed.retain(|&(o, piece)| {
                 !(o == player && piece == super::action::Piece::Tribe(region))
             });
-            let who = seat_name(player);
+            let who = self.s.name_of(player);
             self.log.say(|| {
                 format!(
                     "{who} has no political card of {} left: {} home (PP-11.3)",
@@ -176,7 +176,7 @@ impl Ctx<'_> {
             })
             .collect();
         if !batch.is_empty() {
-            let who = seat_name(player);
+            let who = self.s.name_of(player);
             self.log
                 .say(|| format!("{who} lost the last tribe in {} (PP-11.3)", region.title()));
             self.discard_from_court(player, &batch);
@@ -195,7 +195,7 @@ impl Ctx<'_> {
         } else {
             (2 - paid) as u8
         };
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         self.log
             .say(|| format!("{who} repays {paid} of 2 rupees of leverage (PP-11.2)"));
         if short > 0 {
@@ -211,7 +211,7 @@ impl Ctx<'_> {
         let p = player as usize;
         if self.s.players[p].hand.remove(card) {
             self.s.discard.insert(card);
-            let (who, name) = (seat_name(player), card_name(self.cards, card));
+            let (who, name) = (self.s.name_of(player), card_name(self.cards, card));
             self.log
                 .say(|| format!("{who} discards {name} from the hand"));
         } else {
@@ -236,7 +236,7 @@ impl Ctx<'_> {
                     .say(|| "Wakhan pays what she has and discards nothing (WK-11.6)".into());
                 continue;
             }
-            let who = seat_name(p as u8);
+            let who = self.s.name_of(p as u8);
             self.log
                 .say(|| format!("{who} is {owed} rupees short of leverage (PP-11.2)"));
             self.s.stack.push(Frame::Shortfall {
@@ -252,7 +252,7 @@ impl Ctx<'_> {
         let Some(owner) = self.s.court_owner(card) else {
             return;
         };
-        let (who, name) = (seat_name(player), card_name(self.cards, card));
+        let (who, name) = (self.s.name_of(player), card_name(self.cards, card));
         self.log.say(|| format!("{who} betrays {name}"));
         if self.cards.court(card).is_some_and(|c| c.prize.is_some()) {
             self.s.stack.push(Frame::Prize { player, card });
@@ -272,7 +272,7 @@ impl Ctx<'_> {
         }
         self.s.discard.remove(card);
         self.s.players[p].prizes.insert(card);
-        let (who, name) = (seat_name(player), card_name(self.cards, card));
+        let (who, name) = (self.s.name_of(player), card_name(self.cards, card));
         self.log
             .say(|| format!("{who} takes {name} as a {} prize", coalition.title()));
     }

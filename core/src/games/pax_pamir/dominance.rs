@@ -3,7 +3,6 @@
 use super::frame::{Frame, Place};
 use super::pieces::Ctx;
 use super::state::{EndReason, Outcome};
-use super::words::seat_name;
 use super::{Ability, CardData, Coalition, EventEffect, Region, State, Suit};
 
 /// What a Dominance Check found and awarded.
@@ -123,7 +122,7 @@ impl Ctx<'_> {
         for (seat, gain) in award(&points, &scores) {
             self.s.players[seat].vp += gain;
             let score = scores.iter().find(|s| s.0 == seat).map_or(0, |s| s.1);
-            let who = seat_name(seat as u8);
+            let who = self.s.name_of(seat as u8);
             self.log
                 .say(|| format!("{who} scores {score} and gains {gain} VP"));
         }
@@ -182,7 +181,7 @@ impl Ctx<'_> {
     pub(crate) fn end(&mut self, outcome: Outcome) {
         self.s.outcome = Some(outcome);
         self.s.stack.clear();
-        let names: Vec<String> = outcome.winners().map(|s| seat_name(s as u8)).collect();
+        let names: Vec<String> = outcome.winners().map(|s| self.s.name_of(s as u8)).collect();
         self.log.say(|| {
             let why = match outcome.reason {
                 EndReason::Lead => "a lead of 4 VP (PP-13.8)",

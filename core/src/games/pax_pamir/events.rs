@@ -3,7 +3,7 @@
 
 use super::frame::Frame;
 use super::pieces::Ctx;
-use super::words::{card_name, seat_name};
+use super::words::card_name;
 use super::{CardId, EventEffect, Suit};
 
 impl Ctx<'_> {
@@ -71,7 +71,7 @@ impl Ctx<'_> {
         };
         let p = player as usize;
         let name = card_name(self.cards, card);
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         match event.purchased {
             EventEffect::DominanceCheck => {
                 self.s.discard.insert(card);
@@ -144,7 +144,7 @@ impl Ctx<'_> {
         let hand = self.s.players[a].hand;
         self.s.players[a].hand = self.s.players[b].hand;
         self.s.players[b].hand = hand;
-        let (x, y) = (seat_name(a as u8), seat_name(b as u8));
+        let (x, y) = (self.s.name_of(a as u8), self.s.name_of(b as u8));
         self.log.say(|| format!("{x} and {y} swap hands"));
     }
 }

@@ -114,8 +114,13 @@ impl Game for PaxPamir {
         self.options.players as usize
     }
 
+    /// `P1` to `P5`; Wakhan's seat is `Wakhan` (WK-10).
     fn seat_name(&self, seat: Seat) -> String {
-        super::words::seat_name(seat as u8)
+        if self.options.wakhan && seat == super::wakhan::WAKHAN_SEAT {
+            "Wakhan".into()
+        } else {
+            super::words::seat_name(seat as u8)
+        }
     }
 
     fn new_initial_state(&self, seed: u64) -> State {
@@ -211,8 +216,9 @@ impl Game for PaxPamir {
     }
 
     fn revealed(&self, state: &State) -> Option<u64> {
-        // Only the deck is hidden after setup: the mark is how far it has been drawn.
-        Some(state.deck.len() as u64)
+        // Only the decks are hidden after setup: the mark is how far they have been drawn.
+        let ai = state.ai.as_ref().map_or(0, |a| u64::from(a.draws));
+        Some(state.deck.len() as u64 + 100 * ai)
     }
 
     fn milestone(&self, state: &State) -> u64 {

@@ -5,7 +5,7 @@ use super::frame::Frame;
 use super::options::PurchaseEmptyColumn;
 use super::pieces::Ctx;
 use super::state::is_public_withdrawal;
-use super::words::{card_name, seat_name};
+use super::words::card_name;
 use super::{Ability, CardData, CardId, Row, Slot, State, Suit};
 
 impl State {
@@ -101,7 +101,7 @@ impl Ctx<'_> {
         let taken = std::mem::take(&mut self.s.market_rupees[slot.index()]);
         self.s.players[p].rupees += taken as i16;
         self.s.market[slot.index()] = None;
-        let (who, name) = (seat_name(player), card_name(self.cards, card));
+        let (who, name) = (self.s.name_of(player), card_name(self.cards, card));
         self.log.say(|| {
             let gain = if taken > 0 {
                 format!(

@@ -60,9 +60,11 @@ pub use ids::{
 };
 pub use observation::OBSERVATION_SIZE;
 pub use options::{
-    BatchDiscard, GiftOrder, LeverageTiming, Options, PurchaseEmptyColumn, RumorTarget,
-    SafeHouseSameCard, SpyRingOrder, WellConnectedWithBedfellows,
+    AmbitionCheck, BatchDiscard, BribeWaiver, GiftOrder, LeverageTiming, MoveTargetCount, Options,
+    PurchaseEmptyColumn, RedArrowPlayers, RumorTarget, SafeHouseSameCard, SpyRingOrder,
+    WellConnectedWithBedfellows,
 };
 pub use state::{EndReason, Outcome, Player, State};
-pub use view::{PlayerView, RegionView, SlotView, View};
+pub use view::{PlayerView, RegionView, SlotView, View, WakhanView};
+pub use wakhan::{AiCard, AiCards, AiDeck, Arrows, Label, Line, RedArrow, WAKHAN_SEAT};
 pub use words::{card_name, card_text, seat_name};

@@ -12,7 +12,7 @@ use crate::engine::Log;
 
 use super::action::Piece;
 use super::frame::{Frame, Place};
-use super::words::{card_name, seat_name};
+use super::words::card_name;
 use super::{CardData, CardId, Coalition, GiftSlot, Region, State};
 
 /// The rules at work on a state: the state, the card data and the log of the action.
@@ -111,7 +111,7 @@ impl Ctx<'_> {
             && self.s.court_owner(card).is_none()
         {
             // Taking a tribe for the fallback can discard the very card (PP-11.3).
-            let (who, name) = (seat_name(player), card_name(self.cards, card));
+            let (who, name) = (self.s.name_of(player), card_name(self.cards, card));
             self.log
                 .say(|| format!("{name} has left the court: {who}'s spy is not placed (PP-7.3)"));
             return;
@@ -121,7 +121,7 @@ impl Ctx<'_> {
         } else if self.s.is_wakhan(usize::from(player)) {
             self.wakhan_take_for(place);
         } else if self.s.fallback_pieces(player, place).is_empty() {
-            let who = seat_name(player);
+            let who = self.s.name_of(player);
             self.log
                 .say(|| format!("{who} has no piece to place: the placement is skipped (PP-1.6)"));
         } else {
@@ -157,7 +157,7 @@ impl Ctx<'_> {
         s.turn.placed.push((owner, place.piece()));
         let cards = self.cards;
         self.log.say(|| {
-            let who = seat_name(player);
+            let who = self.s.name_of(player);
             match place {
                 Place::Tribe(r) => format!("{who} places a tribe in {}", r.title()),
                 Place::Spy(c) => format!("{who} places a spy on {}", card_name(cards, c)),
@@ -177,7 +177,7 @@ impl Ctx<'_> {
     pub(crate) fn take_for(&mut self, player: u8, place: Place, piece: Piece) {
         self.s.stack.push(Frame::Place { player, place });
         let owner = place.coalition().map_or(player, |c| c.index() as u8);
-        let who = seat_name(player);
+        let who = self.s.name_of(player);
         let cards = self.cards;
         let what = match (piece, place.coalition()) {
             (Piece::Army(r), Some(k)) => format!("{} army in {}", k.with_article(), r.title()),

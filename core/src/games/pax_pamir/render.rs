@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::words::{card_name, seat_name};
+use super::words::card_name;
 use super::{Border, CardData, Coalition, Region, Slot, State, Suit};
 
 impl fmt::Display for State {
@@ -32,12 +32,12 @@ impl State {
         let who = match self.stack.first() {
             // Before the first turn the board says who chooses, not whose turn it is (PP-4.6).
             Some(super::frame::Frame::ChooseLoyalty { seat, .. }) => {
-                format!("setup, {} chooses a loyalty", seat_name(*seat))
+                format!("setup, {} chooses a loyalty", self.name_of(*seat))
             }
             _ => format!(
                 "turn {}: {} to act, {} left",
                 self.turns,
-                seat_name(self.active),
+                self.name_of(self.active),
                 counted(i64::from(self.turn.actions_left), "action", "actions")
             ),
         };
@@ -70,7 +70,7 @@ impl State {
             writeln!(
                 f,
                 "  {} {loyalty}: {} VP, {}, influence {}, cylinders in supply {}, gifts {}",
-                seat_name(p as u8),
+                self.name_of(p as u8),
                 player.vp,
                 counted(i64::from(player.rupees), "rupee", "rupees"),
                 self.influence(cards, p),
@@ -84,7 +84,7 @@ impl State {
                 .map(|&c| {
                     let spies: Vec<String> = (0..self.players())
                         .filter(|&q| self.spies(c, q) > 0)
-                        .map(|q| format!("{}×{}", seat_name(q as u8), self.spies(c, q)))
+                        .map(|q| format!("{}×{}", self.name_of(q as u8), self.spies(c, q)))
                         .collect();
                     if spies.is_empty() {
                         card_name(cards, c)
@@ -133,7 +133,7 @@ impl State {
         for r in Region::ALL {
             let tribes: Vec<String> = (0..self.players())
                 .filter(|&p| self.tribes(p, r) > 0)
-                .map(|p| format!("{} tribes {}", seat_name(p as u8), self.tribes(p, r)))
+                .map(|p| format!("{} tribes {}", self.name_of(p as u8), self.tribes(p, r)))
                 .collect();
             let armies: Vec<String> = Coalition::ALL
                 .into_iter()
@@ -141,7 +141,7 @@ impl State {
                 .map(|k| format!("{} armies {}", k.title(), self.armies(k, r)))
                 .collect();
             let ruler = self.ruler(r).map_or("no ruler".into(), |p| {
-                format!("ruled by {}", seat_name(p as u8))
+                format!("ruled by {}", self.name_of(p as u8))
             });
             let pieces: Vec<String> = tribes.into_iter().chain(armies).collect();
             writeln!(
@@ -174,7 +174,7 @@ impl State {
         write!(f, "  blocks on the map: {}", blocks.join(", "))?;
         let _ = Suit::ALL;
         if let Some(outcome) = self.outcome {
-            let winners: Vec<String> = outcome.winners().map(|s| seat_name(s as u8)).collect();
+            let winners: Vec<String> = outcome.winners().map(|s| self.name_of(s as u8)).collect();
             write!(f, "\n  game over: {} won", winners.join(" and "))?;
         }
         writeln!(f)

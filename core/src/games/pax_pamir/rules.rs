@@ -5,7 +5,6 @@ use super::action::Action;
 use super::frame::{BribeStage, DecisionKind, Frame, Purpose, Site};
 use super::options::RumorTarget;
 use super::pieces::Ctx;
-use super::words::seat_name;
 use super::{
     Ability, CardAction, CardData, CardId, CardSet, Coalition, EventEffect, Icon, Region, Row,
     Side, Slot, State, Suit,
@@ -515,7 +514,7 @@ impl Ctx<'_> {
     fn decision_done(&mut self, frame: Frame) {
         match frame {
             Frame::SpyTarget { player, region } => {
-                let who = seat_name(player);
+                let who = self.s.name_of(player);
                 self.log.say(|| {
                     format!(
                         "{who}'s spy icon has no {} card to go on: skipped (PP-7.3)",
@@ -525,7 +524,7 @@ impl Ctx<'_> {
             }
             Frame::Blackmail { .. } => self.push_action_step(),
             Frame::BuildBlock { player, left } if left > 0 => {
-                let who = seat_name(player);
+                let who = self.s.name_of(player);
                 self.log.say(|| {
                     format!(
                         "{who} rules no region any more: the remaining blocks are lost (PP-8.5)"
@@ -570,7 +569,7 @@ impl Ctx<'_> {
             ..Default::default()
         };
         self.s.turns += 1;
-        let who = seat_name(self.s.active);
+        let who = self.s.name_of(self.s.active);
         let turn = self.s.turns;
         self.log.say(|| format!("turn {turn}: {who}"));
         if self.s.is_wakhan(self.s.active()) {
@@ -633,7 +632,7 @@ impl Ctx<'_> {
             Icon::Spy => self.s.stack.push(Frame::SpyTarget { player, region }),
             Icon::Leverage => {
                 self.s.players[player as usize].rupees += 2;
-                let who = seat_name(player);
+                let who = self.s.name_of(player);
                 self.log.say(|| format!("{who} takes 2 rupees of leverage"));
             }
             Icon::Favor(suit) => self.favor(suit),
@@ -648,7 +647,7 @@ impl Ctx<'_> {
         match (frame, action) {
             (Frame::ChooseLoyalty { seat, position }, Action::Loyalty(k)) => {
                 self.s.players[seat as usize].loyalty = Some(k);
-                let who = seat_name(seat);
+                let who = self.s.name_of(seat);
                 self.log
                     .say(|| format!("{who} chooses the {} coalition", k.title()));
                 let n = self.s.players() as u8;
@@ -690,7 +689,7 @@ impl Ctx<'_> {
             }
             (Frame::Blackmail { .. }, Action::Skip) => self.push_action_step(),
             (Frame::Actions, Action::EndActions) => {
-                let who = seat_name(self.s.active);
+                let who = self.s.name_of(self.s.active);
                 self.log.say(|| format!("{who} ends the action step"));
                 for frame in [
                     Frame::EndTurn,
@@ -770,7 +769,7 @@ impl Ctx<'_> {
                     self.s.stack.push(Frame::Infrastructure { player });
                 }
                 self.s.stack.push(Frame::BuildBlock { player, left: n });
-                let who = seat_name(player);
+                let who = self.s.name_of(player);
                 self.log.say(|| {
                     format!(
                         "{who} builds {} for {cost} rupees",
@@ -833,7 +832,7 @@ impl Ctx<'_> {
                     _ => return,
                 };
                 let strength = self.s.strength(self.cards, player as usize, site);
-                let who = seat_name(player);
+                let who = self.s.name_of(player);
                 self.log
                     .say(|| format!("{who} battles with strength {strength}"));
                 self.s.stack.push(Frame::Battle {
@@ -863,7 +862,10 @@ impl Ctx<'_> {
             }
             (Frame::SafeHouse { owner, .. }, Action::SafeHouse(card)) => {
                 self.s.spies[card.index()][owner as usize] += 1;
-                let (who, name) = (seat_name(owner), super::words::card_name(self.cards, card));
+                let (who, name) = (
+                    self.s.name_of(owner),
+                    super::words::card_name(self.cards, card),
+                );
                 self.log
                     .say(|| format!("{who}'s spy escapes to {name} (Safe House)"));
             }
@@ -891,7 +893,7 @@ impl Ctx<'_> {
             }
             (Frame::RumorTarget { player }, Action::Player(q)) => {
                 self.s.rumor = Some(q);
-                let (who, target) = (seat_name(player), seat_name(q));
+                let (who, target) = (self.s.name_of(player), self.s.name_of(q));
                 self.log.say(|| {
                     format!("{who} spreads a Rumor: {target}'s patriots give no influence")
                 });
@@ -899,7 +901,7 @@ impl Ctx<'_> {
             (Frame::Persuade { player }, Action::Player(q)) => self.swap_hands(player, q),
             (Frame::Pashtunwali { player }, Action::Suit(suit)) => {
                 self.s.favored = suit;
-                let who = seat_name(player);
+                let who = self.s.name_of(player);
                 self.log.say(|| format!("{who} names {}: it is favored, and stays so until the next Dominance Check", suit.title()));
             }
             (Frame::RebukeRegion { .. }, Action::Rebuke(region)) => self.clear_region(region),
@@ -979,11 +981,11 @@ impl Ctx<'_> {
         purpose: Purpose,
         action: Action,
     ) {
-        let (b, r) = (seat_name(briber), seat_name(receiver));
+        let (b, r) = (self.s.name_of(briber), self.s.name_of(receiver));
         let settle = |ctx: &mut Self, amount: u8| {
             ctx.s.players[briber as usize].rupees -= i16::from(amount);
             ctx.s.players[receiver as usize].rupees += i16::from(amount);
-            let (b, r) = (seat_name(briber), seat_name(receiver));
+            let (b, r) = (ctx.s.name_of(briber), ctx.s.name_of(receiver));
             ctx.log.say(|| match amount {
                 0 => format!("{b} pays {r} no bribe (PP-7.2.3)"),
                 _ => format!(

@@ -65,6 +65,28 @@ pub struct RegionView {
     pub ruler: Option<usize>,
 }
 
+/// Wakhan as the table sees her (WK-1.2): her current AI card face up, only the back of the
+/// next, never the order of her deck.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WakhanView {
+    /// Her seat.
+    pub seat: usize,
+    /// The current AI card's number (1-24), once she has drawn one.
+    pub current: Option<u8>,
+    /// The next AI card's back: its two labels, upper first (`T`, `B`), and six numbers.
+    pub next_back: Option<([super::wakhan::Label; 2], [u8; 6])>,
+    /// The arrows' reading (WK-1.3): the market row, the column, the court side.
+    pub arrows: Option<(super::Row, u8, super::Side)>,
+    /// Her pragmatic loyalty now (WK-1.4).
+    pub pragmatic_loyalty: Coalition,
+    /// Cards in the AI deck.
+    pub deck_size: usize,
+    /// The AI discard pile, by number.
+    pub discard_pile: Vec<u8>,
+    /// Her influence in each coalition, in coalition order (WK-11.5).
+    pub influence: [u16; 3],
+}
+
 /// What one seat may see.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
@@ -100,6 +122,8 @@ pub struct View {
     pub blocks_on_map: [u8; 3],
     /// The winners, once the game is over.
     pub winners: Option<Vec<usize>>,
+    /// Wakhan, in a game with her.
+    pub wakhan: Option<WakhanView>,
 }
 
 fn numbers(cards: impl IntoIterator<Item = CardId>) -> Vec<u8> {
@@ -118,7 +142,7 @@ impl View {
                 let player = &state.players[p];
                 let open = p == seat || state.options.open_hands;
                 PlayerView {
-                    name: super::words::seat_name(p as u8),
+                    name: state.name_of(p as u8),
                     loyalty: player.loyalty,
                     rupees: player.rupees,
                     vp: player.vp,
@@ -170,6 +194,20 @@ impl View {
                 .collect(),
             blocks_on_map: Coalition::ALL.map(|k| state.blocks_on_map(k)),
             winners: state.outcome.map(|o| o.winners().collect()),
+            wakhan: state.ai.as_ref().map(|ai| WakhanView {
+                seat: super::wakhan::WAKHAN_SEAT,
+                current: ai.current(),
+                next_back: state
+                    .next_ai_back(cards)
+                    .map(|c| (c.back_labels, c.back_numbers)),
+                arrows: state
+                    .arrows(cards)
+                    .map(|a| (a.label.row(), a.column, a.label.side())),
+                pragmatic_loyalty: state.pragmatic_loyalty(cards),
+                deck_size: ai.cards().len(),
+                discard_pile: ai.discard_pile(),
+                influence: Coalition::ALL.map(|k| state.wakhan_influence(cards, k)),
+            }),
         }
     }
 }
@@ -256,5 +294,32 @@ pub(crate) fn resample(state: &State, _seat: Seat, rng: &mut GameRng) -> State {
         removed.insert(card);
     }
     copy.removed = removed;
+    if let Some(ai) = copy.ai.as_mut() {
+        resample_ai_deck(ai, super::wakhan::AiCards::standard(), rng);
+    }
     copy
+}
+
+/// The AI deck redealt (WK-1.2): its top card one of those with the back the table sees, the
+/// rest in a new order.
+fn resample_ai_deck(
+    ai: &mut super::wakhan::AiDeck,
+    data: &super::wakhan::AiCards,
+    rng: &mut GameRng,
+) {
+    let mut cards: Vec<u8> = ai.cards().to_vec();
+    let Some(&top) = cards.first() else {
+        return;
+    };
+    let back = data.card(top);
+    let same: Vec<usize> = (0..cards.len())
+        .filter(|&i| match (back, data.card(cards[i])) {
+            (Some(a), Some(b)) => a.same_back(b),
+            _ => cards[i] == top,
+        })
+        .collect();
+    let pick = same[rng.below(same.len() as u32) as usize];
+    cards.swap(0, pick);
+    rng.shuffle(&mut cards[1..]);
+    ai.deck[..cards.len()].copy_from_slice(&cards);
 }

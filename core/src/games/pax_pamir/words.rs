@@ -7,6 +7,17 @@ pub fn seat_name(seat: u8) -> String {
     format!("P{}", seat + 1)
 }
 
+impl super::State {
+    /// A seat's name in this game: `Wakhan` for hers, else `P1` for seat 0 (WK-10).
+    pub fn name_of(&self, seat: u8) -> String {
+        if self.is_wakhan(usize::from(seat)) {
+            "Wakhan".into()
+        } else {
+            seat_name(seat)
+        }
+    }
+}
+
 /// A card's number and name: `#12 City of Ghazni`.
 pub fn card_name(cards: &CardData, card: CardId) -> String {
     let name = cards
