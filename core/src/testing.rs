@@ -38,7 +38,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::bots::{Bot, RandomBot};
-use crate::engine::snapshot::parse_snapshot;
+use crate::engine::snapshot::{compact_snapshot, parse_snapshot};
 use crate::engine::{
     Cites, DynGame, DynState, Game, GameRng, Log, SeatDecision, Snapshot, SnapshotError,
 };
@@ -190,7 +190,7 @@ fn check_step<G: Game>(
     }
     // The state was validated just above, and validation is a function of the state: a
     // restored state equal to it passes too, so the round trip need not validate again.
-    let restored = parse_snapshot::<G::State>(&state.to_snapshot())
+    let restored = parse_snapshot::<G::State>(&compact_snapshot(state))
         .map_err(|e| format!("the snapshot does not load: {e}"))?;
     if restored != *state {
         return Err("the snapshot round trip changed the state".into());

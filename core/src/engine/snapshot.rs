@@ -29,23 +29,10 @@ pub trait Snapshot: Serialize + DeserializeOwned {
     /// it tries them). Pure: it reads the state and changes nothing.
     fn validate(&self) -> Result<(), Violation>;
 
-    /// The snapshot as JSON text.
+    /// The snapshot as JSON text, indented for people to read and edit.
     fn to_snapshot(&self) -> String {
-        #[derive(Serialize)]
-        struct Envelope<'a, S> {
-            format: &'a str,
-            version: u32,
-            game: &'a str,
-            state: &'a S,
-        }
-        let envelope = Envelope {
-            format: FORMAT,
-            version: Self::VERSION,
-            game: Self::GAME,
-            state: self,
-        };
         // Serializing plain data with string keys into a String cannot fail.
-        serde_json::to_string_pretty(&envelope).unwrap_or_default()
+        serde_json::to_string_pretty(&Envelope::of(self)).unwrap_or_default()
     }
 
     /// Restores a state from [`Snapshot::to_snapshot`] text, checking everything: the
@@ -59,6 +46,32 @@ pub trait Snapshot: Serialize + DeserializeOwned {
             .map_err(|Violation { rule, reason }| SnapshotError::Impossible { rule, reason })?;
         Ok(state)
     }
+}
+
+/// The envelope of a snapshot.
+#[derive(Serialize)]
+struct Envelope<'a, S> {
+    format: &'a str,
+    version: u32,
+    game: &'a str,
+    state: &'a S,
+}
+
+impl<'a, S: Snapshot> Envelope<'a, S> {
+    fn of(state: &'a S) -> Self {
+        Envelope {
+            format: FORMAT,
+            version: S::VERSION,
+            game: S::GAME,
+            state,
+        }
+    }
+}
+
+/// The same snapshot on one line: what the checker round-trips at every step, where the
+/// indentation would only cost time (the text is the same JSON value).
+pub(crate) fn compact_snapshot<S: Snapshot>(state: &S) -> String {
+    serde_json::to_string(&Envelope::of(state)).unwrap_or_default()
 }
 
 /// The state of snapshot text, its envelope and shape checked but not [`Snapshot::validate`]:
