@@ -20,20 +20,29 @@ const SEEDS: [u64; 3] = [0, 7, 2024];
 /// Pax Pamir's goldens: one seed for each player count of PP-4.1, in `<N>p-<seed>.txt`.
 const PAX_PAMIR: [(u8, u64); 4] = [(2, 0), (3, 7), (4, 2024), (5, 3)];
 
+/// Pax Pamir against Wakhan (WK-10), one person and two, in `wakhan-<N>p-<seed>.txt`: every
+/// decision of hers in the log with the rule that made it.
+const WAKHAN: [(u8, u64); 2] = [(2, 5), (3, 11)];
+
 /// The goldens of the game `name`: each file's name (without `.txt`), the options it is
 /// played with and its seed.
 fn goldens(name: &str) -> Vec<(String, Value, u64)> {
     if name == "pax_pamir" {
-        return PAX_PAMIR
-            .iter()
-            .map(|&(n, seed)| {
-                (
-                    format!("{n}p-{seed}"),
-                    serde_json::json!({ "players": n }),
-                    seed,
-                )
-            })
-            .collect();
+        let base = PAX_PAMIR.iter().map(|&(n, seed)| {
+            (
+                format!("{n}p-{seed}"),
+                serde_json::json!({ "players": n }),
+                seed,
+            )
+        });
+        let wakhan = WAKHAN.iter().map(|&(n, seed)| {
+            (
+                format!("wakhan-{n}p-{seed}"),
+                serde_json::json!({ "players": n, "wakhan": true }),
+                seed,
+            )
+        });
+        return base.chain(wakhan).collect();
     }
     SEEDS
         .iter()
@@ -51,7 +60,9 @@ fn golden_path(game: &str, file: &str) -> PathBuf {
 fn playthrough(game: &dyn DynGame, seed: u64) -> String {
     let title = match game.options_json().get("players") {
         Some(players) if game.name() == "pax_pamir" => {
-            format!("{}, {players} players", game.name())
+            let wakhan = game.options_json().get("wakhan") == Some(&Value::Bool(true));
+            let against = if wakhan { ", one of them Wakhan" } else { "" };
+            format!("{}, {players} players{against}", game.name())
         }
         _ => game.name().to_owned(),
     };

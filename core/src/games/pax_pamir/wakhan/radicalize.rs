@@ -366,26 +366,25 @@ impl State {
                 let slot = Slot { row: r, col };
                 if self.purchasable(cards, slot) {
                     let card = self.market_card(slot)?;
-                    let how = if slot
-                        == (Slot {
-                            row,
-                            col: arrows.column,
-                        }) {
+                    let named = Slot {
+                        row,
+                        col: arrows.column,
+                    };
+                    let how = if slot == named {
                         String::new()
                     } else {
+                        let other = if r == row { "" } else { " of the other row" };
                         why!(
                             explain,
-                            ", the first card she can buy from there leftwards{}",
-                            if r == row { "" } else { " in the other row" }
+                            "; the first card she can buy from there leftwards{other} is at {r} row column {col}"
                         )
                     };
                     let why = why!(
                         explain,
-                        "red arrow {}, black arrow {} → market {} row column {}{how}: {} (WK-4.2)",
+                        "red arrow {}, black arrow {} → market {row} row column {}{how}: {} (WK-4.2)",
                         row_word(arrows.label),
                         arrows.column,
-                        row,
-                        col,
+                        arrows.column,
                         card_name(cards, card)
                     );
                     return Some((slot, why));

@@ -24,7 +24,8 @@ impl Sifted {
     /// `sieve WK-3.2 step 2: favored`, for the log.
     pub fn reason(&self, list: &str) -> String {
         if self.step == 0 {
-            format!("the only candidate ({list})")
+            let _ = list;
+            "the only candidate".to_string()
         } else {
             format!("sieve {list} step {}: {}", self.step, self.why)
         }
