@@ -16,4 +16,4 @@ mod rules_turn;
 mod scenario;
 mod vectors;
 mod wakhan_random;
-mod wakhan_vectors;
+mod wakhan_script;
