@@ -155,6 +155,35 @@ impl Scenario {
         self.ai_deck(&[next])
     }
 
+    /// Wakhan has drawn these AI cards since the last reshuffle (WK-1.2): all of them face up
+    /// on the AI discard pile, `current` the last drawn; the deck holds the others in number
+    /// order (for a deck about to run out).
+    pub fn ai_discarded(mut self, drawn: &[u8], current: u8) -> Self {
+        let discard = drawn.iter().fold(1u32 << current, |bits, &c| bits | 1 << c);
+        self.st()["ai"]["current"] = json!(current);
+        self.st()["ai"]["discard"] = json!(discard);
+        self.st()["ai"]["draws"] = json!(discard.count_ones());
+        self.ai_deck(&[])
+    }
+
+    /// Wakhan's AI deck holds exactly `deck`, top first; every other AI card is face up on the
+    /// AI discard pile, `current` (one of them) her current card, as after
+    /// `24 - deck.len()` draws (WK-1.2).
+    pub fn ai_remaining(mut self, current: u8, deck: &[u8]) -> Self {
+        let discard: u32 = (1..=24u8)
+            .filter(|c| !deck.contains(c))
+            .fold(0, |bits, c| bits | 1 << c);
+        let mut cards = deck.to_vec();
+        cards.resize(24, 0);
+        let ai = &mut self.st()["ai"];
+        ai["current"] = json!(current);
+        ai["discard"] = json!(discard);
+        ai["draws"] = json!(24 - deck.len());
+        ai["deck"] = json!(cards);
+        ai["len"] = json!(deck.len());
+        self
+    }
+
     fn st(&mut self) -> &mut Value {
         &mut self.snapshot["state"]
     }

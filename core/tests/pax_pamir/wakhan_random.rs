@@ -36,3 +36,40 @@ fn wk_10_random_games_against_wakhan_pass_every_check() {
         println!("{players} seats: Wakhan won {wins} of {per_count}");
     }
 }
+
+/// The same with every other reading of her open questions and variants (WK-13, WK-8).
+#[test]
+fn wk_13_random_games_with_every_other_reading_pass_every_check() {
+    use darbar::pax_pamir::{
+        AmbitionCheck, BatchDiscard, BribeWaiver, HandCards, LeverageTiming, MoveTargetCount,
+        RedArrowPlayers,
+    };
+    let per_count = games(5_000) / 5;
+    for players in 2..=3u8 {
+        let game = PaxPamir::new(Options {
+            players,
+            wakhan: true,
+            open_hands: true,
+            leverage_timing: LeverageTiming::EndOfAction,
+            batch_discard: BatchDiscard::OneByOne,
+            wakhan_red_arrow_players: RedArrowPlayers::SeatReading,
+            wakhan_bribe_waiver: BribeWaiver::Never,
+            wakhan_tax_top_up: true,
+            wakhan_move_target_count: MoveTargetCount::OpponentTribes,
+            wakhan_ambition_check: AmbitionCheck::TurnStart,
+            wakhan_net_rupees_counts_backing: true,
+            wakhan_variant_steadfast_loyalty: true,
+            wakhan_hand_cards: HandCards::PlayImmediately,
+            ..Options::default()
+        })
+        .unwrap();
+        let results = on_seeds(2, 0..per_count, |seed| {
+            play_checked(&game, seed, Checks::Full)
+        });
+        for result in results {
+            let report = result
+                .unwrap_or_else(|failure| panic!("{players} seats, other readings: {failure}"));
+            assert!(game.is_terminal(&report.state));
+        }
+    }
+}

@@ -4,7 +4,7 @@
 
 use darbar::pax_pamir::{Coalition, Label, Row, Side};
 
-use super::scenario::Scenario;
+use crate::scenario::Scenario;
 
 /// WK-TV-1: the arrows of the current card read the back of the next (WK-1.3).
 #[test]

@@ -196,8 +196,14 @@ impl Ctx<'_> {
             (2 - paid) as u8
         };
         let who = self.s.name_of(player);
-        self.log
-            .say(|| format!("{who} repays {paid} of 2 rupees of leverage (PP-11.2)"));
+        if self.s.is_wakhan(p) && paid < 2 {
+            self.log.say(|| {
+                format!("Wakhan repays {paid} of 2 rupees of leverage, all she has, and discards nothing (WK-11.6)")
+            });
+        } else {
+            self.log
+                .say(|| format!("{who} repays {paid} of 2 rupees of leverage (PP-11.2)"));
+        }
         if short > 0 {
             self.s.stack.push(Frame::Shortfall {
                 player,

@@ -60,9 +60,9 @@ pub use ids::{
 };
 pub use observation::OBSERVATION_SIZE;
 pub use options::{
-    AmbitionCheck, BatchDiscard, BribeWaiver, GiftOrder, LeverageTiming, MoveTargetCount, Options,
-    PurchaseEmptyColumn, RedArrowPlayers, RumorTarget, SafeHouseSameCard, SpyRingOrder,
-    WellConnectedWithBedfellows,
+    AmbitionCheck, BatchDiscard, BribeWaiver, GiftOrder, HandCards, LeverageTiming,
+    MoveTargetCount, Options, PurchaseEmptyColumn, RedArrowPlayers, RumorTarget, SafeHouseSameCard,
+    SpyRingOrder, WellConnectedWithBedfellows,
 };
 pub use state::{EndReason, Outcome, Player, State};
 pub use view::{PlayerView, RegionView, SlotView, View, WakhanView};

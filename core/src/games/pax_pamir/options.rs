@@ -138,6 +138,18 @@ pub enum AmbitionCheck {
     TurnStart,
 }
 
+/// WK-11.9, WK-OQ-31: what Wakhan does with cards in her hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandCards {
+    /// She never plays them and discards down to her hand limit at cleanup.
+    #[default]
+    DiscardAtCleanup,
+    /// At the start of her action loop she plays them, outside her action count, in card
+    /// priority order (WK-3.2), until the first whose full bribe she cannot pay \[Impl\].
+    PlayImmediately,
+}
+
 /// The options of a game of Pax Pamir.
 ///
 /// ```
@@ -194,6 +206,8 @@ pub struct Options {
     /// WK-1.4, an optional variant: among the free coalitions, the one with the most blocks on
     /// the map. Default `false`.
     pub wakhan_variant_steadfast_loyalty: bool,
+    /// WK-OQ-31.
+    pub wakhan_hand_cards: HandCards,
 }
 
 impl Default for Options {
@@ -218,6 +232,7 @@ impl Default for Options {
             wakhan_ambition_check: AmbitionCheck::default(),
             wakhan_net_rupees_counts_backing: false,
             wakhan_variant_steadfast_loyalty: false,
+            wakhan_hand_cards: HandCards::default(),
         }
     }
 }

@@ -417,7 +417,7 @@ impl Ctx<'_> {
 
     /// Plays a card just bought (WK-4.3): to the side the red arrow names, paying the bribe the
     /// receiver asks, or discarding the card when she cannot.
-    fn wakhan_play(&mut self, card: CardId) {
+    pub(crate) fn wakhan_play(&mut self, card: CardId) {
         let w = WAKHAN_SEAT as u8;
         let side = self
             .s

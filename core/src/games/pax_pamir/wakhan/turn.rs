@@ -124,6 +124,16 @@ impl Ctx<'_> {
             }
             return;
         }
+        if first && let Some(card) = self.hand_card_to_play() {
+            self.s.stack.push(Frame::WakhanLoop {
+                remaining,
+                line,
+                misses,
+                first: true,
+            });
+            self.wakhan_play(card);
+            return;
+        }
         let every = self.s.options.wakhan_ambition_check
             == super::super::options::AmbitionCheck::EveryAction;
         if (every || first)
@@ -251,6 +261,39 @@ impl Ctx<'_> {
             });
             self.wakhan_declare(card, action);
         }
+    }
+
+    /// Under `wakhan_hand_cards = PlayImmediately` (WK-OQ-31): her highest-priority hand card,
+    /// if she can pay its full bribe; `None` stops the playing.
+    fn hand_card_to_play(&mut self) -> Option<CardId> {
+        if self.s.options.wakhan_hand_cards != super::super::options::HandCards::PlayImmediately
+            || self.s.players[WAKHAN_SEAT].court.len() >= super::super::state::COURT_CAPACITY
+        {
+            return None;
+        }
+        let hand: Vec<CardId> = self.s.players[WAKHAN_SEAT].hand.iter().collect();
+        let pick = self.s.card_priority(self.cards, &hand)?;
+        let courtly = self.s.has_effect(
+            self.cards,
+            WAKHAN_SEAT,
+            super::super::EventEffect::CourtlyManners,
+        );
+        let bribe = match self.s.play_bribe(self.cards, WAKHAN_SEAT, pick.card) {
+            Some((_, full)) if !courtly => i16::from(full),
+            _ => 0,
+        };
+        let name = super::super::words::card_name(self.cards, pick.card);
+        if bribe > self.s.players[WAKHAN_SEAT].rupees {
+            self.log.say(|| {
+                format!("Wakhan cannot pay the bribe for {name} from her hand: she plays no more hand cards (WK-OQ-31)")
+            });
+            return None;
+        }
+        let why = pick.reason("WK-3.2");
+        self.log.say(|| {
+            format!("Wakhan plays {name} from her hand at once, outside her action count ({why}, WK-OQ-31)")
+        });
+        Some(pick.card)
     }
 
     /// WK-2.1: whether buying the Dominance Check now pays off; the slot and why.
