@@ -11,8 +11,13 @@ const EVENTS: usize = CARDS - COURT;
 /// prizes 100, gifts 3, events 16.
 const PER_PLAYER: usize = 3 + 4 + 3 * COURT + 3 + EVENTS;
 
+/// Wakhan's numbers (WK-1.2, zero without her): her seat, the current AI card, the next
+/// card's back (its upper label T, the number at its top), the arrows' row and column, her
+/// pragmatic loyalty, her influence per coalition, and the AI deck's size.
+const WAKHAN: usize = MAX_PLAYERS + 24 + 1 + 6 + 2 + 6 + 3 + 3 + 1;
+
 /// The blocks of every observation, `(name, length)` in order.
-const BLOCKS: [(&str, usize); 15] = [
+const BLOCKS: [(&str, usize); 16] = [
     ("viewer", MAX_PLAYERS),
     ("deciding", MAX_PLAYERS),
     ("active", MAX_PLAYERS),
@@ -28,6 +33,7 @@ const BLOCKS: [(&str, usize); 15] = [
     ("deck_size", 1),
     ("discard_pile", CARDS),
     ("global_events", EVENTS + MAX_PLAYERS),
+    ("wakhan", WAKHAN),
 ];
 
 /// The length of every observation.
@@ -151,6 +157,43 @@ pub(crate) fn observation(state: &State, cards: &CardData, seat: usize) -> Vec<f
     bits(&mut out, CARDS, 1, &mut state.discard.iter());
     bits(&mut out, EVENTS, COURT + 1, &mut state.global_events.iter());
     one_hot(&mut out, MAX_PLAYERS, state.rumor.map(usize::from));
+    wakhan(&mut out, state, cards);
     let _ = Suit::ALL;
     out
+}
+
+/// The `wakhan` block: only what the table sees of her deck (the current card's face, the
+/// next card's back), never its order.
+fn wakhan(out: &mut Vec<f32>, state: &State, cards: &CardData) {
+    let start = out.len();
+    out.resize(start + WAKHAN, 0.0);
+    let Some(ai) = state.ai_deck() else {
+        return;
+    };
+    let block = &mut out[start..];
+    let mut at = 0;
+    let mut set = |block: &mut [f32], len: usize, i: Option<usize>, value: f32| {
+        if let Some(i) = i.filter(|&i| i < len) {
+            block[at + i] = value;
+        }
+        at += len;
+    };
+    set(block, MAX_PLAYERS, state.wakhan_seat(), 1.0);
+    set(block, 24, ai.current().map(|c| usize::from(c) - 1), 1.0);
+    let back = state.next_ai_back(cards);
+    set(
+        block,
+        1,
+        back.filter(|c| c.back_labels[0] == super::Label::T).map(|_| 0),
+        1.0,
+    );
+    set(block, 6, back.map(|c| usize::from(c.back_numbers[0])), 1.0);
+    let arrows = state.arrows(cards);
+    set(block, 2, arrows.map(|a| a.label.row().index()), 1.0);
+    set(block, 6, arrows.map(|a| usize::from(a.column)), 1.0);
+    set(block, 3, Some(state.pragmatic_loyalty(cards).index()), 1.0);
+    for k in Coalition::ALL {
+        set(block, 1, Some(0), f32::from(state.wakhan_influence(cards, k)) / 10.0);
+    }
+    set(block, 1, Some(0), ai.cards().len() as f32 / 24.0);
 }
