@@ -345,17 +345,24 @@ impl Ctx<'_> {
         match action {
             CardAction::Tax => {
                 for (source, take) in self.s.tax_plan(self.cards, rank) {
-                    let from = match source {
-                        Action::TaxPlayer(v) => seat_name(v),
-                        Action::TaxMarket(slot) => format!("the card on {slot}"),
-                        _ => String::new(),
-                    };
-                    self.log.say(|| {
-                        format!("Wakhan taxes {take} from {from} (WK-6.5: players first, most rupees first, then the market from column 0)")
-                    });
-                    for _ in 0..take {
-                        self.tax_one(w, source);
+                    match source {
+                        Action::TaxPlayer(v) => {
+                            self.s.players[usize::from(v)].rupees -= i16::from(take);
+                            let from = seat_name(v);
+                            self.log.say(|| {
+                                format!("Wakhan taxes {take} from {from} (WK-6.5: opponents first, the most rupees first, as many as the shelter allows)")
+                            });
+                        }
+                        Action::TaxMarket(slot) => {
+                            let rupees = &mut self.s.market_rupees[slot.index()];
+                            *rupees = rupees.saturating_sub(u16::from(take));
+                            self.log.say(|| {
+                                format!("Wakhan taxes {take} from the card on {slot} (WK-6.5: the market, column 0 first, the red arrow's row first)")
+                            });
+                        }
+                        _ => continue,
                     }
+                    self.s.players[WAKHAN_SEAT].rupees += i16::from(take);
                 }
             }
             CardAction::Gift => {
