@@ -17,3 +17,4 @@ mod scenario;
 mod vectors;
 mod wakhan_random;
 mod wakhan_script;
+mod wakhan_vectors;

@@ -4,7 +4,7 @@
 
 use darbar::pax_pamir::{Border, Coalition, Region, Suit};
 
-use crate::positions::{closed, count, dump, line};
+use super::positions::{closed, count, dump, line};
 use crate::scenario::Scenario;
 
 /// WK-TV-11 (WK-6.3, WK-3.2): targets with a prize and her spy: H's #19 Eldred Pottinger

@@ -3,7 +3,7 @@
 
 use darbar::pax_pamir::{CardData, Coalition, DecisionKind, GiftSlot, LeverageTiming, Options};
 
-use crate::positions::{closed, count, dump, find, line};
+use super::positions::{closed, count, dump, find, line};
 use crate::scenario::{Scenario, Table, card};
 
 /// The position of WK-TV-10: her court `court` (left to right), one spy of H on #16. AI8

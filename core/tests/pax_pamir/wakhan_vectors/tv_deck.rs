@@ -4,7 +4,7 @@
 use darbar::engine::{Game, Log};
 use darbar::pax_pamir::{Action, Coalition, DecisionKind, Options, PaxPamir};
 
-use crate::positions::{closed, dump, line};
+use super::positions::{closed, dump, line};
 use crate::scenario::Scenario;
 
 /// WK-TV-2 (WK-1.2 steps 2 and 3): after 23 turns the AI deck holds one card. On turn 24 that

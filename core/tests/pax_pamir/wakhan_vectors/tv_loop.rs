@@ -2,7 +2,7 @@
 
 use darbar::pax_pamir::{EndReason, GiftSlot, Region, Suit};
 
-use crate::positions::{closed, count, dump, find, line, rows};
+use super::positions::{closed, count, dump, find, line, rows};
 use crate::scenario::{Scenario, Table};
 
 const ALL_GIFTS: [GiftSlot; 3] = [GiftSlot::Gift2, GiftSlot::Gift4, GiftSlot::Gift6];

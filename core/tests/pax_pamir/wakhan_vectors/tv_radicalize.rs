@@ -3,7 +3,7 @@
 
 use darbar::pax_pamir::{AiCards, Border, Coalition, GiftSlot, Region, Suit};
 
-use crate::positions::{closed, dump, first_radicalize, line};
+use super::positions::{closed, dump, first_radicalize, line};
 use crate::scenario::Scenario;
 
 /// WK-TV-4 (WK-5.2, WK-1.5, WK-5.3): current AI9 (region order Kab, Pun, Kan, Per, Her, Tra),
