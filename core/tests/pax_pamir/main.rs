@@ -16,5 +16,6 @@ mod rules_turn;
 mod scenario;
 mod vectors;
 mod wakhan_random;
+mod wakhan_rules;
 mod wakhan_script;
 mod wakhan_vectors;

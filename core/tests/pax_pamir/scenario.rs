@@ -168,7 +168,8 @@ impl Scenario {
 
     /// Wakhan's AI deck holds exactly `deck`, top first; every other AI card is face up on the
     /// AI discard pile, `current` (one of them) her current card, as after
-    /// `24 - deck.len()` draws (WK-1.2).
+    /// `24 - deck.len()` draws (WK-1.2). (Used by the `wakhan_rules` tests only.)
+    #[allow(dead_code)]
     pub fn ai_remaining(mut self, current: u8, deck: &[u8]) -> Self {
         let discard: u32 = (1..=24u8)
             .filter(|c| !deck.contains(c))
