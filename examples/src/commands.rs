@@ -242,6 +242,9 @@ impl Seating {
         let mut humans = Vec::new();
         for text in &players.humans {
             let seat = seat_of(registry, game, text)?;
+            if let Some(why) = extras.ruled_seat(game, seat) {
+                return Err(why);
+            }
             if !humans.contains(&seat) {
                 humans.push(seat);
             }

@@ -275,3 +275,199 @@ fn pp_13_8_stats_and_fuzz_count_winners_endings_and_turns() {
         "{text}"
     );
 }
+
+/// The scores table's rows: one per seat, each with its VP and tie-breakers (PP-13.9).
+fn score_rows(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.contains(" VP, influence ") && l.contains(", military stars "))
+        .collect()
+}
+
+/// WK-10, WK-2: bots play the people's seats against Wakhan to the end, with one person and
+/// with two. The header says the game is against her; her turns are told as stories under
+/// their own headers, citing her WK rules; she is named Wakhan everywhere (never P1), loyal
+/// to all in the scores with her influence in each coalition (WK-11.5); the end names the
+/// winner.
+#[test]
+fn wk_10_bots_play_against_wakhan_to_the_end_and_she_is_named_everywhere() {
+    for (players, people) in [(2, "1 person"), (3, "2 people")] {
+        for seed in ["3", "8"] {
+            let n = players.to_string();
+            let output = darbar(&[
+                "play",
+                "pax_pamir",
+                "--players",
+                &n,
+                "--wakhan",
+                "--seed",
+                seed,
+            ]);
+            assert!(output.status.success(), "{players}: {}", stderr(&output));
+            let text = stdout(&output);
+            assert!(
+                text.starts_with(&format!(
+                    "Pax Pamir against Wakhan, {players} players (Wakhan and {people}), seed \
+                     {seed}; random bots; Wakhan plays herself (WK-10)\n"
+                )),
+                "{text}"
+            );
+            assert!(
+                text.contains(
+                    "\nWakhan's turn 1 (the automated opponent, WK-2):\n  Wakhan draws AI card "
+                ),
+                "{text}"
+            );
+            for rule in ["(WK-1.2)", "(WK-1.3)", "(WK-1.4)", "(WK-2.2)"] {
+                assert!(text.contains(rule), "{rule}: {text}");
+            }
+            // Every line of her turns is indented under its header, up to the next turn.
+            let mut hers = false;
+            for line in text.lines() {
+                if line.starts_with("Wakhan's turn ") {
+                    hers = true;
+                } else if line.is_empty() || line.starts_with("turn ") {
+                    hers = false;
+                } else if hers {
+                    assert!(line.starts_with("  "), "{line}");
+                }
+            }
+            assert!(!text.contains("P1"), "{text}");
+            assert!(
+                !text
+                    .lines()
+                    .any(|l| l.starts_with("turn ") && l.ends_with(": Wakhan")),
+                "her turn's header is told as a story: {text}"
+            );
+            let rows = score_rows(&text);
+            assert_eq!(rows.len(), players, "{text}");
+            assert!(
+                rows[0].starts_with("  Wakhan loyal to all ")
+                    && rows[0].contains(" VP, influence Afghan "),
+                "{}",
+                rows[0]
+            );
+            for (p, row) in rows.iter().enumerate().skip(1) {
+                assert!(row.starts_with(&format!("  P{}  ", p + 1)), "{row}");
+            }
+            let winner = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Winner: "))
+                .or_else(|| {
+                    text.lines()
+                        .find_map(|l| l.strip_prefix("Winners (a shared win): "))
+                })
+                .unwrap_or_else(|| panic!("no winner: {text}"));
+            assert!(winner == "Wakhan" || winner.starts_with('P'), "{winner}");
+            if winner == "Wakhan" {
+                assert!(rows[0].ends_with("(wins)"), "{}", rows[0]);
+            }
+            assert!(
+                text.contains("  Wakhan loyal to all (pragmatic loyalty "),
+                "{text}"
+            );
+        }
+    }
+}
+
+/// WK-1.2, WK-1.3, WK-1.4: a person playing against Wakhan sees, before each of their
+/// decisions, her row (loyal to all, her pragmatic loyalty, her influence per coalition),
+/// her current AI card with its three lines and orders, the next card's back and what the
+/// arrows read on it; the card shown is the one she drew last; no decision is ever hers.
+#[test]
+fn wk_1_2_a_person_sees_her_ai_card_and_the_next_back_before_each_decision() {
+    let dir = Scratch::new("wakhan");
+    let answers = "loyalty british\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\nquit\n";
+    let output = dir.darbar(
+        &[
+            "play",
+            "pax_pamir",
+            "--players",
+            "2",
+            "--wakhan",
+            "--human",
+            "1",
+            "--seed",
+            "4",
+        ],
+        answers,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "Pax Pamir against Wakhan, 2 players (Wakhan and 1 person), seed 4; you as P2; \
+             Wakhan plays herself (WK-10)\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Wakhan (WK): the automated opponent"),
+        "{text}"
+    );
+    assert!(!text.contains("Wakhan to decide"), "{text}");
+    assert!(!text.contains("P1"), "{text}");
+    let views = views(&text);
+    assert!(views.len() >= 4, "{text}");
+    for view in &views {
+        assert!(view.contains("P2 (you) "), "{view}");
+        assert!(
+            view.contains("  Wakhan loyal to all (pragmatic loyalty "),
+            "{view}"
+        );
+        assert!(view.contains(", influence Afghan "), "{view}");
+        assert!(view.contains("    next AI card's back: "), "{view}");
+        assert!(view.contains("    AI deck "), "{view}");
+    }
+    let mut shown = 0;
+    for view in views.iter().filter(|v| v.starts_with("Turn ")) {
+        let card = view
+            .lines()
+            .find_map(|l| l.strip_prefix("    AI card "))
+            .unwrap_or_else(|| panic!("no AI card: {view}"));
+        assert!(card.contains(" (WK-1.2): top ") && card.contains("; bottom Radicalize"));
+        assert!(view.contains("    pragmatic loyalty order "), "{view}");
+        assert!(view.contains(" region order "), "{view}");
+        assert!(view.contains("    the arrows read "), "{view}");
+        // The card shown is the last she drew before this view.
+        let number = card.split(' ').next().unwrap();
+        let before = &text[..text.find(view.as_str()).unwrap()];
+        let drawn = before
+            .lines()
+            .rev()
+            .find_map(|l| l.trim().strip_prefix("Wakhan draws AI card "))
+            .unwrap();
+        assert!(
+            drawn.starts_with(&format!("{number}: ")),
+            "{drawn} / {card}"
+        );
+        shown += 1;
+    }
+    assert!(shown >= 2, "{text}");
+}
+
+/// Many games against Wakhan: the tables name her seat Wakhan (WK-10).
+#[test]
+fn wk_10_stats_name_her_seat() {
+    let output = darbar(&[
+        "stats",
+        "pax_pamir",
+        "--players",
+        "3",
+        "--wakhan",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("Wins by seat (a shared win counts for each sharer): Wakhan "),
+        "{text}"
+    );
+    assert!(text.contains("| Wakhan | "), "{text}");
+    assert!(
+        text.contains("| P3 | ") && !text.contains("| P1 | "),
+        "{text}"
+    );
+}

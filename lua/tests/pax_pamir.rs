@@ -407,3 +407,171 @@ fn pp_4_1_a_script_bot_plays_every_player_count_to_the_end() {
         }
     }
 }
+
+fn wakhan_game(players: u8) -> PaxPamir {
+    PaxPamir::new(Options {
+        players,
+        wakhan: true,
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+/// Every Wakhan query of the module in one call.
+const READ_WAKHAN: &str = r#"
+    local influence = {}
+    for _, k in ipairs({"afghan", "british", "Russian"}) do
+        influence[#influence + 1] = game:wakhan_influence(k) or -1
+    end
+    return {
+        seat = game:wakhan_seat(),
+        card = game:ai_card(),
+        back = game:next_ai_back(),
+        arrows = game:arrows(),
+        pragmatic = game:pragmatic_loyalty(),
+        influence = influence,
+        loyalty = game:loyalty(0) or "none",
+    }
+"#;
+
+/// What [`READ_WAKHAN`] should return, from the Rust state.
+fn expected_wakhan(game: &PaxPamir, state: &State) -> Json {
+    let cards = game.cards();
+    let card = state.current_ai_card(cards).map(|c| {
+        json!({
+            "number": c.number,
+            "actions": c.actions.map(|l| serde_json::to_value(l).unwrap()).to_vec(),
+            "words": c.actions.map(|l| l.words()).to_vec(),
+            "pragmatic_loyalty": c.pragmatic_loyalty.map(Coalition::code).to_vec(),
+            "region_order": c.region_order.map(Region::code).to_vec(),
+            "red_arrow": serde_json::to_value(c.red_arrow).unwrap(),
+            "black_arrow": c.black_arrow,
+        })
+    });
+    let back = state.next_ai_back(cards).map(|b| {
+        json!({
+            "labels": b.back_labels.map(|l| format!("{l:?}")).to_vec(),
+            "numbers": b.back_numbers.to_vec(),
+        })
+    });
+    let arrows = state.arrows(cards).map(|a| {
+        json!({
+            "label": format!("{:?}", a.label),
+            "row": a.label.row().code(),
+            "column": a.column,
+            "side": a.label.side().code(),
+        })
+    });
+    let wakhan = state.wakhan_seat().is_some();
+    let influence: Vec<i64> = Coalition::ALL
+        .map(|k| {
+            if wakhan {
+                i64::from(state.wakhan_influence(cards, k))
+            } else {
+                -1
+            }
+        })
+        .to_vec();
+    object(vec![
+        ("seat", json!(state.wakhan_seat())),
+        ("card", json!(card)),
+        ("back", json!(back)),
+        ("arrows", json!(arrows)),
+        (
+            "pragmatic",
+            json!(wakhan.then(|| state.pragmatic_loyalty(cards).code())),
+        ),
+        ("influence", json!(influence)),
+        (
+            "loyalty",
+            json!(
+                state
+                    .player(0)
+                    .and_then(|p| p.loyalty)
+                    .map_or("none", Coalition::code)
+            ),
+        ),
+    ])
+}
+
+/// WK-10, WK-1.2 to WK-1.4, WK-11.5: her seat, her current AI card (its lines, orders and
+/// arrows), the next card's back, the arrows' reading, her pragmatic loyalty and her
+/// influence per coalition read as the Rust state has them, before her first turn, in
+/// mid-game and at the end, with one person and with two; she is loyal to no one coalition.
+#[test]
+fn wk_1_2_the_wakhan_queries_read_her_seat_ai_card_and_arrows() {
+    for players in [2, 3] {
+        let game = wakhan_game(players);
+        for steps in [0, 1, 20, 60, 100_000] {
+            let state = after(&game, u64::from(players) + 40, steps);
+            let got = value(&game, &state, READ_WAKHAN);
+            assert_eq!(
+                got,
+                expected_wakhan(&game, &state),
+                "{players} players, {steps} steps"
+            );
+            assert_eq!(got["seat"], json!(0));
+            assert_eq!(got["loyalty"], json!("none"));
+            if steps >= 20 {
+                assert!(got["card"].is_object(), "{players}, {steps}: {got}");
+                assert!(got["arrows"].is_object(), "{players}, {steps}: {got}");
+            }
+        }
+    }
+}
+
+/// Without Wakhan every query of hers is `nil` (the influence reads -1 in the script).
+#[test]
+fn wk_10_a_game_without_her_has_no_wakhan() {
+    let game = game(3);
+    let state = after(&game, 8, 40);
+    assert_eq!(
+        value(&game, &state, READ_WAKHAN),
+        json!({"influence": [-1, -1, -1], "loyalty": state
+            .player(0)
+            .and_then(|p| p.loyalty)
+            .map_or("none", Coalition::code)})
+    );
+}
+
+/// WK-1.2: the next card is seen only by its back: its labels and numbers, never its number.
+#[test]
+fn wk_1_2_a_script_sees_only_the_next_cards_back() {
+    let game = wakhan_game(2);
+    let state = after(&game, 5, 1);
+    let back = value(&game, &state, "return game:next_ai_back()");
+    let next = state.next_ai_back(game.cards()).unwrap();
+    assert_eq!(back["numbers"], json!(next.back_numbers.to_vec()));
+    let script = "local b = game:next_ai_back() return {b.number == nil, #b.labels, #b.numbers}";
+    assert_eq!(value(&game, &state, script), json!([true, 2, 6]));
+}
+
+/// WK-2: a script bot plays the people's seats against Wakhan to the end; no decision is ever
+/// her seat's, and the script's view of the end agrees with the rules.
+#[test]
+fn wk_2_a_script_bot_plays_against_wakhan_to_the_end() {
+    for players in [2, 3] {
+        let game = wakhan_game(players);
+        for seed in 0..2 {
+            let mut bot = ScriptBot::<PaxPamir>::with_seed(BUYER, seed).unwrap();
+            let mut state = game.new_initial_state(seed);
+            let mut actions = 0;
+            while let Some(decision) = game.decision(&state) {
+                assert_ne!(decision.player, 0, "a decision of Wakhan's seat");
+                let action = Bot::choose(&mut bot, &game, &state, &decision)
+                    .unwrap_or_else(|| panic!("seed {seed}: {:?}", bot.last_error()));
+                assert!(decision.allows(&action), "{action} is not legal");
+                game.apply(&mut state, action, &mut Log::silent()).unwrap();
+                actions += 1;
+                assert!(actions < 5_000, "{players} players, seed {seed}: no end");
+            }
+            let outcome = state.outcome().expect("the game is over");
+            let end = value(&game, &state, "return {game:winners(), game:wakhan_seat()}");
+            assert_eq!(
+                end,
+                json!([outcome.winners().collect::<Vec<_>>(), 0]),
+                "{players} players, seed {seed}"
+            );
+        }
+    }
+}

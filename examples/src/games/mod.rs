@@ -81,6 +81,11 @@ pub trait Extras: Sync {
         false
     }
 
+    /// Why nobody may play `seat`, when the rules play it themselves (Pax Pamir's Wakhan).
+    fn ruled_seat(&self, _game: &dyn DynGame, _seat: Seat) -> Option<String> {
+        None
+    }
+
     /// What the games of a fuzz or bench run are played with, as a phrase after "N games".
     fn describe(&self, _game: &dyn DynGame) -> String {
         String::new()

@@ -4,11 +4,17 @@
 //! never another seat's hand, PP-0.4), the card and price behind each choice, the final
 //! scores with the tie-breakers and why the game ended (PP-13.8, PP-13.9), and the winners,
 //! endings and lengths of many games.
+//!
+//! With `--wakhan` the automated opponent plays seat 0 (WK-10) and is named Wakhan everywhere
+//! (headers, boards, scores, the winner); her turn is told as a story, each line indented
+//! under its turn and citing its WK rule, and before each decision of a person the board
+//! shows her current AI card, the next card's back and what the arrows read on it (WK-1.2,
+//! WK-1.3), never the AI deck's order.
 
 use darbar::engine::{DynGame, DynState, Game, Play, Seat};
 use darbar::pax_pamir::{
     Action, Border, CardId, Coalition, DecisionKind, EndReason, PaxPamir, Slot, State, Suit, View,
-    card_name, seat_name,
+    WAKHAN_SEAT, card_name, seat_name,
 };
 
 use super::{Extras, Tally, tallies_of, who_plays};
@@ -47,11 +53,24 @@ struct Played {
     turns: u32,
     /// Seats in the game.
     players: usize,
+    /// Whether Wakhan played seat 0 (WK-10).
+    wakhan: bool,
 }
 
 impl Extras for PaxPamirExtras {
     fn title(&self, _name: &str) -> String {
         "Pax Pamir".into()
+    }
+
+    /// Wakhan's seat is the rules' own (WK-8): nobody plays it.
+    fn ruled_seat(&self, game: &dyn DynGame, seat: Seat) -> Option<String> {
+        let wakhan = game.options_json().get("wakhan") == Some(&serde_json::Value::Bool(true));
+        (wakhan && seat == darbar::pax_pamir::WAKHAN_SEAT).then(|| {
+            format!(
+                "seat {seat} is Wakhan's: the rules play her every decision (WK-8); play seat 1{}",
+                if game.num_players() == 3 { " or 2" } else { "" }
+            )
+        })
     }
 
     fn takes(&self, flag: super::Flag) -> bool {
@@ -69,26 +88,53 @@ impl Extras for PaxPamirExtras {
         }
     }
 
-    /// `P1` to `P5`, as the log writes them.
-    fn seat_short(&self, _game: &dyn DynGame, seat: Seat) -> String {
-        name(seat)
+    /// `P1` to `P5`, as the log writes them; `Wakhan` for her seat (WK-10).
+    fn seat_short(&self, game: &dyn DynGame, seat: Seat) -> String {
+        game.seat_name(seat)
     }
 
     fn describe(&self, game: &dyn DynGame) -> String {
-        format!(" with {} players", game.num_players())
+        if with_wakhan(game) {
+            format!(" with {} players against Wakhan", game.num_players())
+        } else {
+            format!(" with {} players", game.num_players())
+        }
     }
 
+    /// The player count and who plays; in a game with Wakhan, that the game is against her
+    /// and that she plays her own seat (the rules decide for her, WK-10): no bot plays it.
     fn play_header(&self, state: &dyn DynState, bots: &[String], humans: &[String]) -> String {
+        let game = state.game();
+        let n = game.num_players();
+        if !with_wakhan(game) {
+            return format!(
+                "Pax Pamir, {n} players, seed {}; {}",
+                state.seed(),
+                who_plays(bots, humans)
+            );
+        }
+        let wakhan = game.seat_name(WAKHAN_SEAT);
+        let people: Vec<String> = humans.iter().filter(|h| **h != wakhan).cloned().collect();
+        // Every seat but hers is given a player; bots play those no person plays.
+        let bots = if people.len() + 1 >= n { &[][..] } else { bots };
+        let who = if bots.is_empty() && people.is_empty() {
+            "nobody else".to_owned()
+        } else {
+            who_plays(bots, &people)
+        };
         format!(
-            "Pax Pamir, {} players, seed {}; {}",
-            state.game().num_players(),
+            "Pax Pamir against Wakhan, {n} players (Wakhan and {}), seed {}; {who}; Wakhan \
+             plays herself (WK-10)",
+            match n - 1 {
+                1 => "1 person".to_owned(),
+                k => format!("{k} people"),
+            },
             state.seed(),
-            who_plays(bots, humans)
         )
     }
 
     /// The goal and how it is scored (PP-13), and a turn (PP-6, PP-7, PP-8).
-    fn introduction(&self, _state: &dyn DynState) -> String {
+    fn introduction(&self, state: &dyn DynState) -> String {
         "\nThe goal (PP-13): Victory Points, won at the Dominance Checks. A check scores the \
          players loyal to a coalition that has 4 blocks (armies and roads) more on the map \
          than each other coalition, by influence (5, 3, 1 VP); with no such coalition, every \
@@ -101,12 +147,34 @@ impl Extras for PaxPamirExtras {
          build, move, betray, battle, PP-8), free when the card's suit is favored (PP-6.3); \
          then cleanup (PP-12). Your hand and the market are shown in full before each of your \
          decisions; the others' hands are hidden (PP-0.4).\n"
-            .into()
+            .to_owned()
+            + if with_wakhan(state.game()) {
+                "Wakhan (WK): the automated opponent plays the first seat and the first turn \
+                 (WK-10). She is loyal to all three coalitions, with an influence in each \
+                 (WK-11.5); her blocks take her pragmatic loyalty, the first coalition of her \
+                 AI card that no person is loyal to (WK-1.4). Each turn she draws an AI card \
+                 (WK-1.2) and works down its three lines (WK-2.2): her one core action is to \
+                 Radicalize, buying a market card and playing it at once (WK-4), picked by \
+                 the arrows of her card on the back of the next one (WK-1.3). Her turn is told \
+                 line by line, each choice with its rule; her AI card and the next card's back \
+                 are shown before each of your decisions.\n"
+            } else {
+                ""
+            }
     }
 
-    /// A card drawn into the market cannot be put back unseen (PP-12.4).
-    fn undo_refusal(&self, _after: &dyn DynState) -> Option<String> {
-        Some("a card was drawn from the deck into the market (PP-12.4)".into())
+    /// A card drawn into the market cannot be put back unseen (PP-12.4), nor an AI card
+    /// Wakhan drew (WK-1.2).
+    fn undo_refusal(&self, after: &dyn DynState) -> Option<String> {
+        Some(
+            if typed(after).is_some_and(|(_, s)| s.wakhan_seat().is_some()) {
+                "a card was drawn from the deck into the market (PP-12.4), or Wakhan drew an AI \
+                 card (WK-1.2)"
+            } else {
+                "a card was drawn from the deck into the market (PP-12.4)"
+            }
+            .into(),
+        )
     }
 
     /// A person sees a seat's view, never the whole position (other hands are hidden,
@@ -134,10 +202,21 @@ impl Extras for PaxPamirExtras {
         let table = typed(state)
             .map(|(game, typed)| seat_view(state.game(), game, typed, seat))
             .unwrap_or_default();
+        let during = typed(state)
+            .filter(|(_, typed)| typed.is_wakhan(typed.active()) && seat != typed.active())
+            .map(|_| "During Wakhan's turn: ")
+            .unwrap_or_default();
         format!(
-            "\n{table}{} to decide {kind} ({rule}):\n",
+            "\n{table}{during}{} to decide {kind} ({rule}):\n",
             self.seat_title(state.game(), seat)
         )
+    }
+
+    /// Her turn as a story (WK-2): each line of a turn of Wakhan's indented under a header
+    /// that names it, with a blank line after, so that a person reads what she did and why
+    /// (every choice of hers cites its WK rule).
+    fn action_lines(&self, _action: &str, log: Vec<String>) -> Vec<String> {
+        story(log)
     }
 
     /// The view above says it all; no card is "in play" in Pax Pamir.
@@ -221,6 +300,13 @@ impl Extras for PaxPamirExtras {
                 "Blackmail (PP-15): at the start of your turn, a spy of yours on a court card \
                  of the ability's region that has no spy."
             }
+            DecisionKind::Bribe if typed(state).is_some_and(|(_, s)| s.is_wakhan(s.active())) => {
+                "Wakhan owes you a bribe (WK-4.3, WK-11.4): to play the card she bought in a \
+                 region you rule, a rupee per tribe of yours there; to use a card you hold \
+                 hostage, a rupee per spy. grant asks nothing, counter N asks N rupees; she \
+                 pays what you ask if she can, and otherwise discards the card she bought \
+                 (her action still counts)."
+            }
             DecisionKind::Bribe => {
                 "A bribe (PP-7.2.3): to play a card, its region's ruler is owed a rupee per \
                  tribe of theirs there (PP-7.2.2); to use a card held hostage, the player with \
@@ -295,6 +381,7 @@ impl Extras for PaxPamirExtras {
             reason: typed.and_then(State::outcome).map(|o| o.reason),
             turns: typed.map_or(0, State::turns),
             players: state.game().num_players(),
+            wakhan: typed.is_some_and(|s| s.wakhan_seat().is_some()),
         })
     }
 
@@ -338,10 +425,16 @@ impl Extras for PaxPamirExtras {
         let row =
             |label: &str, k: usize| format!("| {label} | {k} | {:.1}% |\n", 100.0 * k as f64 / n);
         let seats = all.iter().map(|p| p.players).max().unwrap_or(0);
+        let wakhan = all.iter().any(|p| p.wakhan);
         let mut text = String::from("\n| winner | games | share |\n|---|---:|---:|\n");
         for seat in 0..seats {
             let wins = all.iter().filter(|p| p.winners == [seat]).count();
-            text += &row(&name(seat), wins);
+            let who = if wakhan && seat == WAKHAN_SEAT {
+                "Wakhan".to_owned()
+            } else {
+                u8::try_from(seat).map_or_else(|_| seat.to_string(), seat_name)
+            };
+            text += &row(&who, wins);
         }
         text += &row(
             "shared (PP-13.9)",
@@ -380,9 +473,44 @@ fn mean_turns(all: &[&Played]) -> String {
     format!("{:.1}", turns / all.len().max(1) as f64)
 }
 
-/// A seat's name by number.
-fn name(seat: usize) -> String {
-    u8::try_from(seat).map_or_else(|_| seat.to_string(), seat_name)
+/// A seat's name in this game: `Wakhan` for hers, else `P1` to `P5` (WK-10).
+fn name(state: &State, seat: usize) -> String {
+    u8::try_from(seat).map_or_else(|_| seat.to_string(), |s| state.name_of(s))
+}
+
+/// Whether Wakhan plays in `game` (WK-10): its seat 0 is named after her.
+fn with_wakhan(game: &dyn DynGame) -> bool {
+    game.num_players() > WAKHAN_SEAT && game.seat_name(WAKHAN_SEAT) == "Wakhan"
+}
+
+/// The log of one action with each turn of Wakhan's told as a story (WK-2): her turn's header
+/// line becomes `Wakhan's turn N (the automated opponent, WK-2):` and every line of the turn
+/// after it is indented, up to the next turn's header; the other lines are as logged.
+fn story(log: Vec<String>) -> Vec<String> {
+    let mut lines = Vec::with_capacity(log.len() + 2);
+    let mut hers = false;
+    for line in log {
+        let header = line
+            .strip_prefix("turn ")
+            .and_then(|rest| rest.split_once(": "))
+            .filter(|(n, _)| n.parse::<u32>().is_ok());
+        match header {
+            Some((n, "Wakhan")) => {
+                hers = true;
+                lines.push(format!("Wakhan's turn {n} (the automated opponent, WK-2):"));
+            }
+            Some(_) => {
+                if hers {
+                    lines.push(String::new());
+                }
+                hers = false;
+                lines.push(line);
+            }
+            None if hers => lines.push(format!("  {line}")),
+            None => lines.push(line),
+        }
+    }
+    lines
 }
 
 /// `items` joined, or "-" for none.
@@ -448,7 +576,7 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
         format!(
             "Turn {}: {}'s turn, {} left; favored suit {}; deck {} cards, discard pile {}.\n",
             state.turns(),
-            name(view.active),
+            name(state, view.active),
             match view.actions_left {
                 1 => "1 action".to_owned(),
                 n => format!("{n} actions"),
@@ -467,15 +595,30 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
         );
     }
     if let Some(target) = view.rumor {
-        text += &format!("Rumor targets {} (PP-14.1).\n", name(target.into()));
+        text += &format!("Rumor targets {} (PP-14.1).\n", name(state, target.into()));
     }
     for p in state.seats_in_turn_order() {
         let Some(player) = view.players.get(p) else {
             continue;
         };
-        let loyalty = player
-            .loyalty
-            .map_or("no loyalty yet".into(), Coalition::title);
+        let wakhan = state.is_wakhan(p);
+        // Wakhan is loyal to all, with an influence in each coalition (WK-11.5); her blocks
+        // take her pragmatic loyalty (WK-1.4).
+        let loyalty = if wakhan {
+            format!(
+                "loyal to all (pragmatic loyalty {})",
+                state.pragmatic_loyalty(cards).title()
+            )
+        } else {
+            player
+                .loyalty
+                .map_or("no loyalty yet".into(), Coalition::title)
+        };
+        let influence = if wakhan {
+            state.wakhan_influence_words(cards)
+        } else {
+            player.influence.to_string()
+        };
         let you = if p == seat { " (you)" } else { "" };
         let hand = match &player.hand {
             Some(_) if p == seat => String::new(),
@@ -497,12 +640,11 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
             n => format!("{n} gifts"),
         };
         text += &format!(
-            "  {}{you} {loyalty}: {} VP, {}, influence {}{hand}, {} cylinders in supply, \
-             {gifts}\n",
+            "  {}{you} {loyalty}: {} VP, {}, influence {influence}{hand}, {} cylinders in \
+             supply, {gifts}\n",
             player.name,
             player.vp,
             rupees(player.rupees.into()),
-            player.influence,
             player.cylinders_in_supply,
         );
         let stars: Vec<String> = Suit::ALL
@@ -520,7 +662,7 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
             let court: Vec<String> = player
                 .court
                 .iter()
-                .map(|&n| with_spies(&view, n, card(n)))
+                .map(|&n| with_spies(state, &view, n, card(n)))
                 .collect();
             text += &format!("    court: {}{stars}\n", listed(court));
         } else if !stars.is_empty() {
@@ -535,6 +677,12 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
                 .collect();
             text += &format!("    {}\n", held.join(", "));
         }
+        if wakhan {
+            // What the table sees of her AI deck (WK-1.2, WK-1.3): never its order.
+            for line in state.wakhan_lines(cards) {
+                text += &format!("    {line}\n");
+            }
+        }
     }
     for region in &view.regions {
         let mut pieces: Vec<String> = region
@@ -542,7 +690,7 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
             .iter()
             .enumerate()
             .filter(|&(_, &k)| k > 0)
-            .map(|(p, &k)| format!("{} tribes {k}", name(p)))
+            .map(|(p, &k)| format!("{} tribes {k}", name(state, p)))
             .collect();
         pieces.extend(
             Coalition::ALL
@@ -551,9 +699,9 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
                 .filter(|&(_, k)| k > 0)
                 .map(|(c, k)| format!("{} armies {k}", c.title())),
         );
-        let ruler = region
-            .ruler
-            .map_or("no ruler".into(), |p| format!("ruled by {}", name(p)));
+        let ruler = region.ruler.map_or("no ruler".into(), |p| {
+            format!("ruled by {}", name(state, p))
+        });
         text += &format!(
             "  {:<12} {ruler}; {}\n",
             region.region.title(),
@@ -622,7 +770,7 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
     };
     for &n in &me.court {
         if let Some(c) = CardId::new(n) {
-            let spies = with_spies(&view, n, String::new());
+            let spies = with_spies(state, &view, n, String::new());
             let lead = if spies.is_empty() {
                 String::new()
             } else {
@@ -652,7 +800,7 @@ fn seat_view(erased: &dyn DynGame, game: &PaxPamir, state: &State, seat: Seat) -
 }
 
 /// `shown` followed by the spies on court card `n`, if any: `#20 Henry Rawlinson (spies P3×1)`.
-fn with_spies(view: &View, n: u8, shown: String) -> String {
+fn with_spies(state: &State, view: &View, n: u8, shown: String) -> String {
     let spies: Vec<String> = view
         .spies
         .iter()
@@ -662,7 +810,7 @@ fn with_spies(view: &View, n: u8, shown: String) -> String {
                 .iter()
                 .enumerate()
                 .filter(|&(_, &k)| k > 0)
-                .map(|(p, &k)| format!("{}×{k}", name(p)))
+                .map(|(p, &k)| format!("{}×{k}", name(state, p)))
                 .collect()
         })
         .unwrap_or_default();
@@ -684,16 +832,37 @@ fn scores(game: &PaxPamir, state: &State) -> String {
         .outcome()
         .map(|o| o.winners().collect())
         .unwrap_or_default();
+    let names: Vec<String> = (0..state.players()).map(|s| name(state, s)).collect();
+    // Wakhan is loyal to all, with an influence in each coalition (WK-11.5).
+    let loyalties: Vec<String> = (0..state.players())
+        .map(|s| match state.player(s) {
+            _ if state.is_wakhan(s) => "loyal to all".to_owned(),
+            Some(player) => player.loyalty.map_or("-".into(), Coalition::title),
+            None => "-".to_owned(),
+        })
+        .collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(2);
+    let loyal = loyalties
+        .iter()
+        .map(|l| l.chars().count() + 1)
+        .max()
+        .unwrap_or(8)
+        .max(8);
     for seat in 0..state.players() {
         let Some(player) = state.player(seat) else {
             continue;
         };
+        let influence = if state.is_wakhan(seat) {
+            state.wakhan_influence_words(cards)
+        } else {
+            state.influence(cards, seat).to_string()
+        };
         text += &format!(
-            "  {} {:<8} {:>2} VP, influence {}, military stars {}, {}{}\n",
-            name(seat),
-            player.loyalty.map_or("-".into(), Coalition::title),
+            "  {:<width$} {:<loyal$} {:>2} VP, influence {}, military stars {}, {}{}\n",
+            names[seat],
+            loyalties[seat],
             player.vp,
-            state.influence(cards, seat),
+            influence,
             state.stars(cards, seat, Suit::Military),
             rupees(player.rupees.into()),
             if winners.contains(&seat) {
@@ -709,7 +878,7 @@ fn scores(game: &PaxPamir, state: &State) -> String {
 /// Why the game ended and who won, with the tie-breakers that decided it (PP-13.8, PP-13.9).
 fn ending(game: &PaxPamir, state: &State, reason: EndReason, winners: &[Seat]) -> String {
     let names = |seats: &[Seat]| -> String {
-        let names: Vec<String> = seats.iter().map(|&s| name(s)).collect();
+        let names: Vec<String> = seats.iter().map(|&s| name(state, s)).collect();
         match names.split_last() {
             None => "nobody".into(),
             Some((last, [])) => last.clone(),
@@ -741,7 +910,7 @@ fn ending(game: &PaxPamir, state: &State, reason: EndReason, winners: &[Seat]) -
             let by = |among: &[Seat], f: &dyn Fn(Seat) -> i64| -> String {
                 let parts: Vec<String> = among
                     .iter()
-                    .map(|&s| format!("{} {}", name(s), f(s)))
+                    .map(|&s| format!("{} {}", name(state, s), f(s)))
                     .collect();
                 parts.join(", ")
             };
@@ -762,7 +931,7 @@ fn ending(game: &PaxPamir, state: &State, reason: EndReason, winners: &[Seat]) -
         }
     }
     text += &match winners {
-        [one] => format!("Winner: {}\n", name(*one)),
+        [one] => format!("Winner: {}\n", name(state, *one)),
         _ => format!("Winners (a shared win): {}\n", names(winners)),
     };
     text

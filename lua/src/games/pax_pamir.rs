@@ -32,9 +32,19 @@
 //! | `game:blocks(coalition)` | that coalition's blocks on the map (PP-13.2) |
 //! | `game:ending()` | `"lead"` (PP-13.8), `"final_check"` (PP-13.9), or `nil` before the end |
 //! | `game:winners()` | the winning seats once the game is over (several for a shared win), else `nil` |
+//! | `game:wakhan_seat()` | Wakhan's seat (0, WK-10), or `nil` in a game without her; no decision is ever hers |
+//! | `game:ai_card()` | her current AI card (WK-1.2), `{number, actions, words, pragmatic_loyalty, region_order, red_arrow, black_arrow}`: `actions` the three lines top to bottom by their data codes (`"tax"`), `words` the same in words, the orders left to right (WK-1.4, WK-1.5), `red_arrow` `"upper"` or `"lower"`, `black_arrow` 0 to 5; `nil` without her or before her first turn |
+//! | `game:next_ai_back()` | the back of her next AI card, all the table sees of it (WK-1.2): `{labels, numbers}`, labels `"T"`/`"B"` upper first, six numbers top to bottom; `nil` without her |
+//! | `game:arrows()` | what the arrows read on that back (WK-1.3): `{label, row, column, side}` (`"T"`, `"top"`, 0 to 5, `"left"`); `nil` without her or before her first turn |
+//! | `game:pragmatic_loyalty()` | the coalition of her blocks now (WK-1.4), or `nil` without her |
+//! | `game:wakhan_influence(coalition)` | her influence in that coalition (WK-11.5), or `nil` without her |
+//!
+//! Wakhan's seat is loyal to all: `game:loyalty(0)` is `nil` in a game with her (WK-11.5).
 
 use darbar::engine::Seat;
-use darbar::pax_pamir::{Coalition, EndReason, PaxPamir, Region, Slot, State, Suit};
+use darbar::pax_pamir::{
+    AiCard, Coalition, EndReason, Label, Line, PaxPamir, RedArrow, Region, Slot, State, Suit,
+};
 use mlua::{AnyUserData, Lua, Table, UserDataMethods, Value};
 
 use crate::args::{Call, argument_error, seat_arg, string_arg};
@@ -46,6 +56,7 @@ impl LuaGame for PaxPamir {
     fn add_methods<M: UserDataMethods<State>>(methods: &mut M) {
         add_table_methods(methods);
         add_card_methods(methods);
+        add_wakhan_methods(methods);
     }
 }
 
@@ -142,6 +153,112 @@ fn add_table_methods<M: UserDataMethods<State>>(methods: &mut M) {
             .map(|o| lua.create_sequence_from(o.winners()))
             .transpose()
     });
+    methods.add_method("wakhan_seat", |_, state, ()| Ok(state.wakhan_seat()));
+}
+
+/// A label of an AI card's back as printed (WK-1.1): `"T"` or `"B"`.
+fn label_code(label: Label) -> &'static str {
+    match label {
+        Label::T => "T",
+        Label::B => "B",
+    }
+}
+
+/// An action line's code, as the AI-card data writes it (`"tax"`, WK-12).
+fn line_code(line: Line) -> String {
+    match serde_json::to_value(line) {
+        Ok(serde_json::Value::String(code)) => code,
+        _ => format!("{line:?}"),
+    }
+}
+
+/// The front of an AI card as a table (`game:ai_card()`).
+fn ai_card_table(lua: &Lua, card: &AiCard) -> mlua::Result<Table> {
+    let table = lua.create_table_with_capacity(0, 7)?;
+    table.raw_set("number", card.number)?;
+    table.raw_set(
+        "actions",
+        lua.create_sequence_from(card.actions.map(line_code))?,
+    )?;
+    table.raw_set(
+        "words",
+        lua.create_sequence_from(card.actions.map(Line::words))?,
+    )?;
+    table.raw_set(
+        "pragmatic_loyalty",
+        lua.create_sequence_from(card.pragmatic_loyalty.map(Coalition::code))?,
+    )?;
+    table.raw_set(
+        "region_order",
+        lua.create_sequence_from(card.region_order.map(Region::code))?,
+    )?;
+    table.raw_set(
+        "red_arrow",
+        match card.red_arrow {
+            RedArrow::Upper => "upper",
+            RedArrow::Lower => "lower",
+        },
+    )?;
+    table.raw_set("black_arrow", card.black_arrow)?;
+    Ok(table)
+}
+
+/// Wakhan's methods that read her AI cards (WK-1): the current card face up, the next only
+/// by its back, never the AI deck's order.
+fn add_wakhan_methods<M: UserDataMethods<State>>(methods: &mut M) {
+    methods.add_function("ai_card", |lua, this: AnyUserData| {
+        with_game::<PaxPamir, _>(&this, |game, state| {
+            state
+                .current_ai_card(game.cards())
+                .map(|card| ai_card_table(lua, card))
+                .transpose()
+        })
+    });
+    methods.add_function("next_ai_back", |lua, this: AnyUserData| {
+        with_game::<PaxPamir, _>(&this, |game, state| {
+            let Some(next) = state.next_ai_back(game.cards()) else {
+                return Ok(None);
+            };
+            let table = lua.create_table_with_capacity(0, 2)?;
+            table.raw_set(
+                "labels",
+                lua.create_sequence_from(next.back_labels.map(label_code))?,
+            )?;
+            table.raw_set("numbers", lua.create_sequence_from(next.back_numbers)?)?;
+            Ok(Some(table))
+        })
+    });
+    methods.add_function("arrows", |lua, this: AnyUserData| {
+        with_game::<PaxPamir, _>(&this, |game, state| {
+            let Some(arrows) = state.arrows(game.cards()) else {
+                return Ok(None);
+            };
+            let table = lua.create_table_with_capacity(0, 4)?;
+            table.raw_set("label", label_code(arrows.label))?;
+            table.raw_set("row", arrows.label.row().code())?;
+            table.raw_set("column", arrows.column)?;
+            table.raw_set("side", arrows.label.side().code())?;
+            Ok(Some(table))
+        })
+    });
+    methods.add_function("pragmatic_loyalty", |_, this: AnyUserData| {
+        with_game::<PaxPamir, _>(&this, |game, state| {
+            Ok(state
+                .wakhan_seat()
+                .map(|_| state.pragmatic_loyalty(game.cards()).code()))
+        })
+    });
+    methods.add_function(
+        "wakhan_influence",
+        |_, (this, coalition): (AnyUserData, Value)| {
+            with_game::<PaxPamir, _>(&this, |game, state| {
+                let coalition = named::<Coalition>("wakhan_influence", &coalition, 1, "coalition")?;
+                Ok(state
+                    .wakhan_seat()
+                    .map(|_| state.wakhan_influence(game.cards(), coalition)))
+            })
+        },
+    );
 }
 
 /// The methods that also read the card data of the rules (names, suits, abilities).

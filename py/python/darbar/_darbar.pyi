@@ -224,10 +224,20 @@ class _PaxPamirOptions(TypedDict):
     infrastructure_optional: bool
     gift_order: Literal["any_slot", "cheapest_first"]
     well_connected_with_bedfellows: Literal["graph2", "ring_or_region"]
+    wakhan: bool
+    wakhan_red_arrow_players: Literal["impl_reading", "seat_reading"]
+    wakhan_bribe_waiver: Literal["ask", "never"]
+    wakhan_tax_top_up: bool
+    wakhan_move_target_count: Literal["all_tribes", "opponent_tribes"]
+    wakhan_ambition_check: Literal["every_action", "turn_start"]
+    wakhan_net_rupees_counts_backing: bool
+    wakhan_variant_steadfast_loyalty: bool
+    wakhan_hand_cards: Literal["discard_at_cleanup", "play_immediately"]
 
 class _PaxPamirOptionArgs(TypedDict, total=False):
     """The options ``load_game("pax_pamir", ...)`` takes as keyword arguments; any not given
-    keeps its default (3 players, hidden hands)."""
+    keeps its default (3 players, hidden hands, no Wakhan). ``wakhan=True`` seats the automated
+    opponent at seat 0 (WK-10); ``players`` (2 or 3) counts her seat."""
 
     players: int
     open_hands: bool
@@ -240,6 +250,15 @@ class _PaxPamirOptionArgs(TypedDict, total=False):
     infrastructure_optional: bool
     gift_order: Literal["any_slot", "cheapest_first"]
     well_connected_with_bedfellows: Literal["graph2", "ring_or_region"]
+    wakhan: bool
+    wakhan_red_arrow_players: Literal["impl_reading", "seat_reading"]
+    wakhan_bribe_waiver: Literal["ask", "never"]
+    wakhan_tax_top_up: bool
+    wakhan_move_target_count: Literal["all_tribes", "opponent_tribes"]
+    wakhan_ambition_check: Literal["every_action", "turn_start"]
+    wakhan_net_rupees_counts_backing: bool
+    wakhan_variant_steadfast_loyalty: bool
+    wakhan_hand_cards: Literal["discard_at_cleanup", "play_immediately"]
 
 class _PaxPamirSlot(TypedDict):
     """One market slot (``PaxPamirState.market``)."""
@@ -297,6 +316,45 @@ class _PaxPamirRegionView(TypedDict):
     armies: List[int]
     ruler: Optional[int]
 
+class _PaxPamirWakhanView(TypedDict):
+    """Wakhan as the table sees her (``view(seat)["wakhan"]``, WK-1.2): her current AI card,
+    only the back of the next, never the AI deck's order."""
+
+    seat: int
+    current: Optional[int]
+    next_back: Optional[List[Any]]
+    arrows: Optional[List[Union[int, str]]]
+    pragmatic_loyalty: Literal["Afghan", "British", "Russian"]
+    deck_size: int
+    discard_pile: List[int]
+    influence: List[int]
+
+class _PaxPamirAiCard(TypedDict):
+    """The front of Wakhan's current AI card (``PaxPamirState.current_ai_card``, WK-1.1)."""
+
+    number: int
+    actions: List[str]
+    words: List[str]
+    pragmatic_loyalty: List[_PaxPamirCoalition]
+    region_order: List[str]
+    red_arrow: Literal["upper", "lower"]
+    black_arrow: int
+
+class _PaxPamirAiBack(TypedDict):
+    """The back of Wakhan's next AI card (``PaxPamirState.next_ai_back``, WK-1.2)."""
+
+    labels: List[Literal["T", "B"]]
+    numbers: List[int]
+
+class _PaxPamirArrows(TypedDict):
+    """What the arrows of the current AI card read on the next card's back
+    (``PaxPamirState.arrows``, WK-1.3)."""
+
+    label: Literal["T", "B"]
+    row: Literal["top", "bottom"]
+    column: int
+    side: Literal["left", "right"]
+
 class _PaxPamirView(TypedDict):
     """What one seat may see (``PaxPamirState.view``): the table, its own hand and the others'
     hand sizes; never the deck's order."""
@@ -317,6 +375,7 @@ class _PaxPamirView(TypedDict):
     spies: List[List[Any]]
     blocks_on_map: List[int]
     winners: Optional[List[int]]
+    wakhan: Optional[_PaxPamirWakhanView]
 
 __version__: str
 
@@ -731,7 +790,8 @@ class RaidState(State):
 
 @final
 class PaxPamirGame(Game):
-    """Pax Pamir (2nd edition) with its options: seats ``"P1"`` onwards."""
+    """Pax Pamir (2nd edition) with its options: seats ``"P1"`` onwards; with ``wakhan``,
+    seat 0 is the automated opponent's, ``"Wakhan"`` (WK-10)."""
 
     @property
     def options(self) -> _PaxPamirOptions:  # type: ignore[override]
@@ -806,3 +866,23 @@ class PaxPamirState(State):
 
     def actions_left(self) -> int: ...
     def turns(self) -> int: ...
+    def wakhan_seat(self) -> Optional[int]:
+        """Wakhan's seat (0, WK-10), or ``None`` without her; no decision is ever hers."""
+
+    def current_ai_card(self) -> Optional[_PaxPamirAiCard]:
+        """Her current AI card (WK-1.2); ``None`` without her or before her first turn."""
+
+    def next_ai_back(self) -> Optional[_PaxPamirAiBack]:
+        """The back of her next AI card, never its number (WK-1.2); ``None`` without her."""
+
+    def arrows(self) -> Optional[_PaxPamirArrows]:
+        """The arrows' reading (WK-1.3); ``None`` without her or before her first turn."""
+
+    def pragmatic_loyalty(self) -> Optional[_PaxPamirCoalition]:
+        """The coalition of her blocks (WK-1.4); ``None`` without her."""
+
+    def wakhan_influence(self) -> Optional[Dict[_PaxPamirCoalition, int]]:
+        """Her influence in each coalition (WK-11.5); ``None`` without her."""
+
+    def ai_deck_size(self) -> Optional[int]: ...
+    def ai_discard_pile(self) -> Optional[List[int]]: ...

@@ -4,11 +4,13 @@
 //! Every query is one of the core's public queries of `darbar::pax_pamir::State`, converted:
 //! no rule is worked out here. Regions, borders, coalitions and suits are named by their codes,
 //! the words of the action texts (`"kabul"`, `"herat-kabul"`, `"afghan"`, `"military"`);
-//! market slots as in `buy top-3`; seats by number or name (`"P1"`); cards by number.
+//! market slots as in `buy top-3`; seats by number or name (`"P1"`, or `"Wakhan"` for the
+//! automated opponent's seat in a game with her, WK-10); cards by number.
 
 use darbar::engine::{DynState, Play};
 use darbar::pax_pamir::{
-    self as pp, Border, CardData, CardId, Coalition, EndReason, PaxPamir, Region, Slot, Suit,
+    self as pp, AiCard, Border, CardData, CardId, Coalition, EndReason, Label, Line, PaxPamir,
+    RedArrow, Region, Slot, Suit,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -56,7 +58,8 @@ fn victory_points(state: &pp::State) -> Vec<u16> {
 }
 
 /// Pax Pamir (2nd edition, Wehrlegig Games) with its rule options: makes `PaxPamirState`s.
-/// Seats are 0 to `num_players() - 1`, named `"P1"` onwards.
+/// Seats are 0 to `num_players() - 1`, named `"P1"` onwards; with the `wakhan` option seat 0
+/// is the automated opponent's, named `"Wakhan"` (WK-10).
 #[pyclass(module = "darbar", name = "PaxPamirGame", extends = Game, frozen)]
 pub(crate) struct PaxPamirGame;
 
@@ -83,8 +86,13 @@ impl PaxPamirGame {
 /// seat may see, the other hands hidden (PP-0.4) unless the game has `open_hands`, is
 /// `view(seat)`. Regions, borders, coalitions and suits are named by their codes, as in the
 /// action texts (`"kabul"`, `"herat-kabul"`, `"afghan"`, `"military"`); the view spells the
-/// same names capitalised (`"Kabul"`). Seats are numbers or names (`"P1"`); a seat not at the
-/// table raises `ValueError`.
+/// same names capitalised (`"Kabul"`). Seats are numbers or names (`"P1"`; `"Wakhan"` for seat
+/// 0 in a game with her, WK-10); a seat not at the table raises `ValueError`.
+///
+/// In a game with Wakhan her queries read what the table sees of her (WK-1): `wakhan_seat()`,
+/// `current_ai_card()`, `next_ai_back()` (only the back of her next AI card), `arrows()`,
+/// `pragmatic_loyalty()`, `wakhan_influence()`, `ai_deck_size()` and `ai_discard_pile()`;
+/// none names the order of her AI deck.
 #[pyclass(module = "darbar", name = "PaxPamirState", extends = State)]
 pub(crate) struct PaxPamirState;
 
@@ -145,12 +153,12 @@ impl PaxPamirState {
         let status = match (play.decision(), state.outcome()) {
             (Some(decision), _) => format!(
                 "{} to decide: {}",
-                pp::seat_name(decision.player as u8),
+                state.name_of(decision.player as u8),
                 decision.kind
             ),
             (None, Some(outcome)) => {
                 let winners: Vec<String> =
-                    outcome.winners().map(|s| pp::seat_name(s as u8)).collect();
+                    outcome.winners().map(|s| state.name_of(s as u8)).collect();
                 format!(
                     "game over, won by {} ({})",
                     winners.join(" and "),
@@ -162,7 +170,7 @@ impl PaxPamirState {
         let vp: Vec<String> = victory_points(state)
             .iter()
             .enumerate()
-            .map(|(seat, vp)| format!("{} {vp}", pp::seat_name(seat as u8)))
+            .map(|(seat, vp)| format!("{} {vp}", state.name_of(seat as u8)))
             .collect();
         Ok(format!(
             "<darbar.PaxPamirState seed={} turn {} | {status} | VP {}>",
@@ -300,7 +308,8 @@ impl PaxPamirState {
             .collect()
     }
 
-    /// A seat's influence (PP-9.2): 1, plus its patriots, prizes and gifts.
+    /// A seat's influence (PP-9.2): 1, plus its patriots, prizes and gifts. Wakhan, loyal to
+    /// all, has an influence in each coalition instead: `wakhan_influence()` (WK-11.5).
     fn influence(slf: PyRef<'_, Self>, seat: &Bound<'_, PyAny>) -> PyResult<u16> {
         let seat = self::seat(&slf, seat)?;
         let (state, cards) = position(&slf)?;
@@ -314,7 +323,8 @@ impl PaxPamirState {
     }
 
     /// The coalition a seat is loyal to (`"afghan"`, `"british"` or `"russian"`), or `None`
-    /// before it has chosen (PP-4.6).
+    /// before it has chosen (PP-4.6). Wakhan's is always `None`: she is loyal to all
+    /// (WK-11.5); the coalition of her blocks is `pragmatic_loyalty()` (WK-1.4).
     fn loyalty(slf: PyRef<'_, Self>, seat: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
         let seat = self::seat(&slf, seat)?;
         Ok(holdings(position(&slf)?.0, seat)?
@@ -380,4 +390,144 @@ impl PaxPamirState {
     fn turns(slf: PyRef<'_, Self>) -> PyResult<u32> {
         Ok(position(&slf)?.0.turns())
     }
+
+    /// Wakhan's seat (0: she takes the first turn, WK-10), or `None` in a game without her.
+    /// The rules answer every decision of her seat: `current_player()` never names it.
+    fn wakhan_seat(slf: PyRef<'_, Self>) -> PyResult<Option<usize>> {
+        Ok(position(&slf)?.0.wakhan_seat())
+    }
+
+    /// Wakhan's current AI card (WK-1.2), face up, once she has drawn one: `{"number": 7,
+    /// "actions": ["build", "move", "radicalize"], "words": [...], "pragmatic_loyalty":
+    /// ["afghan", ...], "region_order": ["punjab", ...], "red_arrow": "upper" or "lower",
+    /// "black_arrow": 0-5}` (`actions` top to bottom by their codes in the AI-card data,
+    /// `words` the same in words; the orders left to right, WK-1.4, WK-1.5). `None` in a game
+    /// without her or before her first turn.
+    fn current_ai_card<'py>(slf: PyRef<'py, Self>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let py = slf.py();
+        let (state, cards) = position(&slf)?;
+        state
+            .current_ai_card(cards)
+            .map(|card| ai_card_front(py, card))
+            .transpose()
+    }
+
+    /// The back of Wakhan's next AI card (WK-1.2), all the table sees of it: `{"labels":
+    /// ["T", "B"], "numbers": [2, 3, 4, 5, 0, 1]}` (the labels upper first, the numbers top to
+    /// bottom). Never its number nor the AI deck's order. `None` in a game without her.
+    fn next_ai_back<'py>(slf: PyRef<'py, Self>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let py = slf.py();
+        let (state, cards) = position(&slf)?;
+        let Some(next) = state.next_ai_back(cards) else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("labels", next.back_labels.map(label_code).to_vec())?;
+        dict.set_item("numbers", next.back_numbers.map(u32::from).to_vec())?;
+        Ok(Some(dict))
+    }
+
+    /// What the current AI card's arrows read on the next card's back (WK-1.3): `{"label":
+    /// "T" or "B", "row": "top" or "bottom" (the market row of her Radicalize, WK-4.2),
+    /// "column": 0-5, "side": "left" or "right" (the end of her court she plays to, WK-4.3)}`.
+    /// `None` in a game without her or before her first turn.
+    fn arrows<'py>(slf: PyRef<'py, Self>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let py = slf.py();
+        let (state, cards) = position(&slf)?;
+        let Some(arrows) = state.arrows(cards) else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("label", label_code(arrows.label))?;
+        dict.set_item("row", arrows.label.row().code())?;
+        dict.set_item("column", arrows.column)?;
+        dict.set_item("side", arrows.label.side().code())?;
+        Ok(Some(dict))
+    }
+
+    /// Wakhan's pragmatic loyalty now (WK-1.4): the coalition of the blocks she places, moves
+    /// and battles with, by its code; `None` in a game without her.
+    fn pragmatic_loyalty(slf: PyRef<'_, Self>) -> PyResult<Option<&'static str>> {
+        let (state, cards) = position(&slf)?;
+        Ok(state
+            .wakhan_seat()
+            .map(|_| state.pragmatic_loyalty(cards).code()))
+    }
+
+    /// Wakhan's influence in each coalition (WK-11.5), in coalition order: `{"afghan": 1,
+    /// "british": 2, "russian": 1}`; `None` in a game without her.
+    fn wakhan_influence<'py>(slf: PyRef<'py, Self>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let py = slf.py();
+        let (state, cards) = position(&slf)?;
+        if state.wakhan_seat().is_none() {
+            return Ok(None);
+        }
+        let dict = PyDict::new(py);
+        for coalition in Coalition::ALL {
+            dict.set_item(coalition.code(), state.wakhan_influence(cards, coalition))?;
+        }
+        Ok(Some(dict))
+    }
+
+    /// Cards in Wakhan's face-down AI deck (WK-1.2), or `None` in a game without her.
+    fn ai_deck_size(slf: PyRef<'_, Self>) -> PyResult<Option<usize>> {
+        Ok(position(&slf)?.0.ai_deck().map(|deck| deck.cards().len()))
+    }
+
+    /// Wakhan's face-up AI discard pile, the current card among them, by AI-card number in
+    /// number order (WK-1.2); `None` in a game without her.
+    fn ai_discard_pile(slf: PyRef<'_, Self>) -> PyResult<Option<Vec<u32>>> {
+        Ok(position(&slf)?
+            .0
+            .ai_deck()
+            .map(|deck| deck.discard_pile().into_iter().map(u32::from).collect()))
+    }
+}
+
+/// A label of an AI card's back as printed (WK-1.1): `"T"` or `"B"`.
+fn label_code(label: Label) -> &'static str {
+    match label {
+        Label::T => "T",
+        Label::B => "B",
+    }
+}
+
+/// An action line's code, as the AI-card data writes it (`"tax"`,
+/// `"radicalize_political"`, WK-12).
+fn line_code(line: Line) -> String {
+    match serde_json::to_value(line) {
+        Ok(Value::String(code)) => code,
+        _ => format!("{line:?}"),
+    }
+}
+
+/// The front of an AI card as a dict (`PaxPamirState.current_ai_card`).
+fn ai_card_front<'py>(py: Python<'py>, card: &AiCard) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("number", card.number)?;
+    dict.set_item(
+        "actions",
+        card.actions
+            .iter()
+            .map(|&l| line_code(l))
+            .collect::<Vec<_>>(),
+    )?;
+    dict.set_item(
+        "words",
+        card.actions.iter().map(|l| l.words()).collect::<Vec<_>>(),
+    )?;
+    dict.set_item(
+        "pragmatic_loyalty",
+        card.pragmatic_loyalty.map(Coalition::code).to_vec(),
+    )?;
+    dict.set_item("region_order", card.region_order.map(Region::code).to_vec())?;
+    dict.set_item(
+        "red_arrow",
+        match card.red_arrow {
+            RedArrow::Upper => "upper",
+            RedArrow::Lower => "lower",
+        },
+    )?;
+    dict.set_item("black_arrow", card.black_arrow)?;
+    Ok(dict)
 }

@@ -184,7 +184,8 @@ fn wakhan(out: &mut Vec<f32>, state: &State, cards: &CardData) {
     set(
         block,
         1,
-        back.filter(|c| c.back_labels[0] == super::Label::T).map(|_| 0),
+        back.filter(|c| c.back_labels[0] == super::Label::T)
+            .map(|_| 0),
         1.0,
     );
     set(block, 6, back.map(|c| usize::from(c.back_numbers[0])), 1.0);
@@ -193,7 +194,12 @@ fn wakhan(out: &mut Vec<f32>, state: &State, cards: &CardData) {
     set(block, 6, arrows.map(|a| usize::from(a.column)), 1.0);
     set(block, 3, Some(state.pragmatic_loyalty(cards).index()), 1.0);
     for k in Coalition::ALL {
-        set(block, 1, Some(0), f32::from(state.wakhan_influence(cards, k)) / 10.0);
+        set(
+            block,
+            1,
+            Some(0),
+            f32::from(state.wakhan_influence(cards, k)) / 10.0,
+        );
     }
     set(block, 1, Some(0), ai.cards().len() as f32 / 24.0);
 }

@@ -43,7 +43,12 @@ impl State {
         };
         writeln!(
             f,
-            "Pax Pamir, {} players, {who}; favored suit {}; deck {}",
+            "Pax Pamir{}, {} players, {who}; favored suit {}; deck {}",
+            if self.ai.is_some() {
+                " against Wakhan"
+            } else {
+                ""
+            },
             self.players(),
             self.favored.title(),
             counted(self.deck.len() as i64, "card", "cards")
@@ -66,14 +71,28 @@ impl State {
         }
         for p in self.turn_order() {
             let player = &self.players[p];
-            let loyalty = player.loyalty.map_or("-".into(), Coalition::title);
+            // Wakhan is loyal to all three coalitions, with an influence in each (WK-11.5);
+            // her blocks take her pragmatic loyalty (WK-1.4).
+            let (loyalty, influence) = if self.is_wakhan(p) {
+                (
+                    format!(
+                        "loyal to all (pragmatic loyalty {})",
+                        self.pragmatic_loyalty(cards).title()
+                    ),
+                    self.wakhan_influence_words(cards),
+                )
+            } else {
+                (
+                    player.loyalty.map_or("-".into(), Coalition::title),
+                    self.influence(cards, p).to_string(),
+                )
+            };
             writeln!(
                 f,
-                "  {} {loyalty}: {} VP, {}, influence {}, cylinders in supply {}, gifts {}",
+                "  {} {loyalty}: {} VP, {}, influence {influence}, cylinders in supply {}, gifts {}",
                 self.name_of(p as u8),
                 player.vp,
                 counted(i64::from(player.rupees), "rupee", "rupees"),
-                self.influence(cards, p),
                 self.cylinders_in_supply(p),
                 player.gifts.iter().filter(|&&g| g).count(),
             )?;
@@ -129,6 +148,11 @@ impl State {
                     .collect();
                 writeln!(f, "    prizes and events: {}", held.join(", "))?;
             }
+            if self.is_wakhan(p) {
+                for line in self.wakhan_lines(cards) {
+                    writeln!(f, "    {line}")?;
+                }
+            }
         }
         for r in Region::ALL {
             let tribes: Vec<String> = (0..self.players())
@@ -178,5 +202,195 @@ impl State {
             write!(f, "\n  game over: {} won", winners.join(" and "))?;
         }
         writeln!(f)
+    }
+}
+
+impl State {
+    /// Wakhan's influence in each coalition, in words (WK-11.5): `Afghan 1, British 2,
+    /// Russian 1`; she is loyal to all three, so one number would not say it.
+    pub fn wakhan_influence_words(&self, cards: &CardData) -> String {
+        let each: Vec<String> = Coalition::ALL
+            .iter()
+            .map(|&k| format!("{} {}", k.title(), self.wakhan_influence(cards, k)))
+            .collect();
+        each.join(", ")
+    }
+
+    /// What the table sees of Wakhan's AI deck, as lines for a board, so that a person can
+    /// follow her: the current AI card's three lines, pragmatic-loyalty order and region order
+    /// (WK-1.1, WK-1.4, WK-1.5), the next card's back and what the arrows read on it (WK-1.3),
+    /// and how many cards the AI deck and its discard pile hold. Of the next card only its
+    /// back is shown, and never the deck's order (WK-1.2). Empty in a game without her.
+    pub fn wakhan_lines(&self, cards: &CardData) -> Vec<String> {
+        let Some(deck) = self.ai_deck() else {
+            return Vec::new();
+        };
+        let mut lines = Vec::new();
+        match self.current_ai_card(cards) {
+            Some(card) => {
+                lines.push(format!(
+                    "AI card {} (WK-1.2): top {}; middle {}; bottom {}",
+                    card.number, card.actions[0], card.actions[1], card.actions[2]
+                ));
+                let loyalty: Vec<String> =
+                    card.pragmatic_loyalty.iter().map(|k| k.title()).collect();
+                let regions: Vec<String> = card.region_order.iter().map(|r| r.title()).collect();
+                lines.push(format!(
+                    "pragmatic loyalty order {} (WK-1.4); region order {} (WK-1.5)",
+                    loyalty.join(", "),
+                    regions.join(", ")
+                ));
+            }
+            None => lines
+                .push("no AI card yet: she draws one at the start of her turn (WK-1.2)".to_owned()),
+        }
+        if let Some(next) = self.next_ai_back(cards) {
+            let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+            lines.push(format!(
+                "next AI card's back: {} above {}, numbers {} (WK-1.2)",
+                label_word(next.back_labels[0]),
+                label_word(next.back_labels[1]),
+                numbers.join(" ")
+            ));
+        }
+        if let (Some(card), Some(arrows)) = (self.current_ai_card(cards), self.arrows(cards)) {
+            let red = match card.red_arrow {
+                super::RedArrow::Upper => "upper",
+                super::RedArrow::Lower => "lower",
+            };
+            lines.push(format!(
+                "the arrows read {} row, column {}, {} of her court (WK-1.3): the red arrow \
+                 points at the {red} label, {}; the black arrow at number {} in place {}",
+                arrows.label.row(),
+                arrows.column,
+                arrows.label.side(),
+                label_word(arrows.label),
+                arrows.column,
+                card.black_arrow + 1
+            ));
+        }
+        let discards: Vec<String> = deck.discard_pile().iter().map(u8::to_string).collect();
+        lines.push(format!(
+            "AI deck {}; AI discard pile {}",
+            crate::engine::log::counted(deck.cards().len() as i64, "card", "cards"),
+            if discards.is_empty() {
+                "empty".to_owned()
+            } else {
+                discards.join(", ")
+            }
+        ));
+        lines
+    }
+}
+
+/// A label of an AI card's back as printed (WK-1.1): `T` (top, left) or `B` (bottom, right).
+fn label_word(label: super::Label) -> &'static str {
+    match label {
+        super::Label::T => "T",
+        super::Label::B => "B",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Game, GameRng, Log};
+    use crate::pax_pamir::{Options, PaxPamir, State};
+
+    /// A game with Wakhan after `turns` turns of random people.
+    fn wakhan_game(players: u8, seed: u64, turns: u32) -> (PaxPamir, State) {
+        let game = PaxPamir::new(Options {
+            players,
+            wakhan: true,
+            ..Options::default()
+        })
+        .unwrap();
+        let mut state = game.new_initial_state(seed);
+        let mut rng = GameRng::from_seed_u64(seed);
+        while state.turns() < turns {
+            let Some(decision) = game.decision(&state) else {
+                break;
+            };
+            let choice = decision.choices[rng.below(decision.choices.len() as u32) as usize];
+            game.apply(&mut state, choice, &mut Log::silent()).unwrap();
+        }
+        (game, state)
+    }
+
+    /// WK-1.4, WK-11.5: her row says Wakhan, loyal to all with her pragmatic loyalty, and her
+    /// influence in each coalition; WK-1.2, WK-1.3: her current AI card, the next card's back
+    /// and the arrows' reading follow it. The header says whom the game is against.
+    #[test]
+    fn wk_11_5_the_board_names_wakhan_loyal_to_all_with_her_ai_card() {
+        for players in [2, 3] {
+            let (game, state) = wakhan_game(players, 11, 4);
+            let cards = game.cards();
+            let text = state.to_string();
+            assert!(text.starts_with("Pax Pamir against Wakhan, "), "{text}");
+            let row = format!(
+                "  Wakhan loyal to all (pragmatic loyalty {}): ",
+                state.pragmatic_loyalty(cards).title()
+            );
+            assert!(text.contains(&row), "{text}");
+            assert!(
+                text.contains(&format!(
+                    ", influence {}, ",
+                    state.wakhan_influence_words(cards)
+                )),
+                "{text}"
+            );
+            assert!(!text.contains("  P1 "), "{text}");
+            let card = state.current_ai_card(cards).unwrap();
+            assert!(
+                text.contains(&format!(
+                    "    AI card {} (WK-1.2): top {}; middle {}; bottom {}\n",
+                    card.number, card.actions[0], card.actions[1], card.actions[2]
+                )),
+                "{text}"
+            );
+            let next = state.next_ai_back(cards).unwrap();
+            let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+            assert!(
+                text.contains(&format!("numbers {} (WK-1.2)", numbers.join(" "))),
+                "{text}"
+            );
+            let arrows = state.arrows(cards).unwrap();
+            assert!(
+                text.contains(&format!(
+                    "    the arrows read {} row, column {}, {} of her court (WK-1.3)",
+                    arrows.label.row(),
+                    arrows.column,
+                    arrows.label.side()
+                )),
+                "{text}"
+            );
+            assert_eq!(state.public_board().lines().count(), text.lines().count());
+        }
+    }
+
+    /// WK-1.2: the board never shows the AI deck's order: swapping two cards below its top
+    /// changes nothing drawn.
+    #[test]
+    fn wk_1_2_the_board_hides_the_ai_decks_order() {
+        let (_, state) = wakhan_game(3, 2, 3);
+        let mut other = state.clone();
+        if let Some(deck) = other.ai.as_mut() {
+            let len = usize::from(deck.len);
+            assert!(len >= 3);
+            deck.deck.swap(1, len - 1);
+        }
+        assert_ne!(other, state);
+        assert_eq!(other.to_string(), state.to_string());
+    }
+
+    /// Without Wakhan nothing of hers is shown.
+    #[test]
+    fn wk_10_a_game_without_her_shows_nothing_of_hers() {
+        let game = PaxPamir::default();
+        let text = game.new_initial_state(1).to_string();
+        assert!(text.starts_with("Pax Pamir, 3 players, "), "{text}");
+        assert!(
+            !text.contains("Wakhan") && !text.contains("AI card"),
+            "{text}"
+        );
     }
 }

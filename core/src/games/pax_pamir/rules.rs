@@ -587,6 +587,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// Cleanup (PP-12), its steps in order: court limit, hand limit, the events of column 0,
+    /// the refill, the turn's end.
+    pub(crate) fn push_cleanup(&mut self) {
+        for frame in [
+            Frame::EndTurn,
+            Frame::Refill,
+            Frame::MarketEvent { row: Row::Bottom },
+            Frame::MarketEvent { row: Row::Top },
+            Frame::HandLimit,
+            Frame::CourtLimit,
+        ] {
+            self.s.stack.push(frame);
+        }
+    }
+
     /// The action step of the active player: Wakhan's action loop for her (WK-2.2).
     fn push_action_step(&mut self) {
         let frame = if self.s.is_wakhan(self.s.active()) {
@@ -691,16 +706,7 @@ impl Ctx<'_> {
             (Frame::Actions, Action::EndActions) => {
                 let who = self.s.name_of(self.s.active);
                 self.log.say(|| format!("{who} ends the action step"));
-                for frame in [
-                    Frame::EndTurn,
-                    Frame::Refill,
-                    Frame::MarketEvent { row: Row::Bottom },
-                    Frame::MarketEvent { row: Row::Top },
-                    Frame::HandLimit,
-                    Frame::CourtLimit,
-                ] {
-                    self.s.stack.push(frame);
-                }
+                self.push_cleanup();
             }
             (Frame::Actions, action) => {
                 self.s.stack.push(Frame::Actions);

@@ -441,18 +441,28 @@ impl State {
     /// Influence of `seat` (PP-9.2).
     pub fn influence(&self, cards: &CardData, seat: usize) -> u16 {
         let player = &self.players[seat];
-        let patriots = if self.rumor == Some(seat as u8) {
-            0
-        } else {
-            player
-                .court
-                .as_slice()
-                .iter()
-                .filter(|&&c| cards.court(c).is_some_and(|c| c.patriot.is_some()))
-                .count() as u16
-        };
+        let patriots = self.patriots(cards, seat, |_| true);
         let gifts = player.gifts.iter().filter(|&&g| g).count() as u16;
         1 + patriots + player.prizes.len() as u16 + self.gift_value(cards, seat) * gifts
+    }
+
+    /// The patriots in `seat`'s court whose coalition `counts`, for influence: none while a
+    /// Rumor targets the seat (PP-9.2, PP-14.1).
+    pub(crate) fn patriots(
+        &self,
+        cards: &CardData,
+        seat: usize,
+        counts: impl Fn(Coalition) -> bool,
+    ) -> u16 {
+        if self.rumor == Some(seat as u8) {
+            return 0;
+        }
+        self.players[seat]
+            .court
+            .as_slice()
+            .iter()
+            .filter(|&&c| cards.court(c).and_then(|c| c.patriot).is_some_and(&counts))
+            .count() as u16
     }
 
     /// What one gift of `seat` is worth in influence (PP-9.2): 1, 0 under Embarrassment of

@@ -11,7 +11,9 @@ use crate::engine::svg::{GREY, INK, MUTED, PARCHMENT, Svg, TURQUOISE, escape, la
 
 use super::action::{Action, Piece};
 use super::state::{MAX_PLAYERS, Player};
-use super::words::{card_name, seat_name};
+use super::words::card_name;
+#[cfg(test)]
+use super::words::seat_name;
 use super::{Border, CardData, CardId, Coalition, EndReason, Region, Row, Slot, State, Suit};
 
 /// The drawing's width; its height grows with the players' rows.
@@ -41,6 +43,11 @@ const COURT_X: f32 = 282.0;
 const COURT_W: f32 = 80.0;
 const COURT_H: f32 = 74.0;
 const COURT_PITCH: f32 = 86.0;
+/// The height of the line Wakhan's row has more than the others: her pragmatic loyalty and her
+/// influence in each coalition take two lines where a person's influence takes part of one.
+const WAKHAN_LINE: f32 = 16.0;
+/// How many characters a line of Wakhan's AI card holds in her row.
+const AI_WIDTH: usize = 42;
 /// How many court cards one line of a court holds.
 const COURT_PER_LINE: usize = ((WIDTH - 8.0 - COURT_X) / COURT_PITCH) as usize;
 
@@ -290,13 +297,13 @@ impl Touched {
     }
 
     /// What was touched, in words, for the caption: at most `max` names, then how many more.
-    fn words(&self, cards: &CardData, max: usize) -> String {
+    fn words(&self, state: &State, cards: &CardData, max: usize) -> String {
         let mut names: Vec<String> = Vec::new();
         names.extend(self.regions.iter().map(|r| r.title()));
         names.extend(self.borders.iter().map(|b| format!("{} border", b.title())));
         names.extend(self.slots.iter().map(|s| format!("market {s}")));
         names.extend(self.cards.iter().map(|&c| card_name(cards, c)));
-        names.extend(self.players.iter().map(|&p| seat_name(p as u8)));
+        names.extend(self.players.iter().map(|&p| state.name_of(p as u8)));
         if names.is_empty() {
             return "Nothing on the table changed".into();
         }
@@ -331,7 +338,7 @@ struct LastDrawn {
 /// held events, and the court left to right with the spies on each card.
 pub(crate) fn picture(state: &State, cards: &CardData, last: Option<(&State, Action)>) -> String {
     let last = last.map(|(before, action)| {
-        let by = before.pending(cards).map(|p| seat_name(p.player));
+        let by = before.pending(cards).map(|p| before.name_of(p.player));
         LastDrawn {
             touched: Touched::since(before, state, action),
             caption: last_caption(&action.to_string(), by.as_deref()),
@@ -346,7 +353,12 @@ pub(crate) fn picture(state: &State, cards: &CardData, last: Option<(&State, Act
         WIDTH,
         height,
         &format!(
-            "Pax Pamir, {} players, turn {}",
+            "Pax Pamir{}, {} players, turn {}",
+            if state.wakhan_seat().is_some() {
+                " against Wakhan"
+            } else {
+                ""
+            },
             state.players(),
             state.turns()
         ),
@@ -362,7 +374,7 @@ pub(crate) fn picture(state: &State, cards: &CardData, last: Option<(&State, Act
     picture.market();
     picture.players(&rows);
     if let Some(last) = &last {
-        let detail = last.touched.words(cards, 8);
+        let detail = last.touched.words(state, cards, 8);
         svg.last_action_caption(MARKET_X, CAPTION_Y, CAPTION_W, &last.caption, &detail);
     }
     svg.finish()
@@ -373,6 +385,11 @@ struct PlayerRow {
     seat: usize,
     /// The lines of prizes and held events under the holdings.
     extra: Vec<String>,
+    /// Wakhan's AI card, the next card's back and the arrows' reading (WK-1.2, WK-1.3), in
+    /// her row only: each line as said (for the hover title), then as drawn, wrapped, the
+    /// lines of the card's own words marked to be drawn bold.
+    ai: Vec<String>,
+    ai_drawn: Vec<(String, bool)>,
     height: f32,
 }
 
@@ -405,15 +422,83 @@ impl PlayerRow {
             let events = format!("Events held: {}", names.join(", "));
             extra.extend(at_most(wrap(&events, 40), 2));
         }
+        let ai = if state.is_wakhan(seat) {
+            ai_lines(state, cards)
+        } else {
+            Vec::new()
+        };
+        let ai_drawn: Vec<(String, bool)> = ai
+            .iter()
+            .enumerate()
+            .flat_map(|(i, line)| {
+                at_most(wrap(line, AI_WIDTH), 3)
+                    .into_iter()
+                    .map(move |part| (part, i == 0))
+            })
+            .collect();
         let court_lines = player.court.len().div_ceil(COURT_PER_LINE).max(1);
-        let stats = 92.0 + 14.0 * extra.len() as f32;
+        let shift = if state.is_wakhan(seat) {
+            WAKHAN_LINE
+        } else {
+            0.0
+        };
+        let stats = 92.0 + shift + 14.0 * (extra.len() + ai_drawn.len()) as f32;
         let court = 24.0 + COURT_H + (COURT_H + 6.0) * (court_lines - 1) as f32 + 8.0;
         PlayerRow {
             seat,
             extra,
+            ai,
+            ai_drawn,
             height: stats.max(court),
         }
     }
+}
+
+/// Wakhan's AI card as the table sees it, in short lines for her row: the current card's
+/// number and three lines, its pragmatic-loyalty order and region order (WK-1.1, WK-1.4,
+/// WK-1.5), the next card's back and the arrows' reading on it (WK-1.3), and the sizes of the
+/// AI deck and its discard pile. Of the next card only the back, never the deck's order
+/// (WK-1.2).
+fn ai_lines(state: &State, cards: &CardData) -> Vec<String> {
+    let Some(deck) = state.ai_deck() else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    match state.current_ai_card(cards) {
+        Some(card) => {
+            let said: Vec<String> = card.actions.iter().map(|l| l.to_string()).collect();
+            lines.push(format!("AI card {}: {}", card.number, said.join(" / ")));
+            let loyalty: Vec<String> = card.pragmatic_loyalty.iter().map(|k| k.title()).collect();
+            lines.push(format!("loyalty order {}", loyalty.join(", ")));
+            let regions: Vec<String> = card.region_order.iter().map(|r| r.title()).collect();
+            lines.push(format!("region order {}", regions.join(", ")));
+        }
+        None => lines.push("no AI card yet (drawn at her turn)".to_owned()),
+    }
+    if let Some(next) = state.next_ai_back(cards) {
+        let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+        let label = |l: super::Label| if l == super::Label::T { "T" } else { "B" };
+        lines.push(format!(
+            "next card's back: {} above {} · {}",
+            label(next.back_labels[0]),
+            label(next.back_labels[1]),
+            numbers.join(" ")
+        ));
+    }
+    if let Some(arrows) = state.arrows(cards) {
+        lines.push(format!(
+            "arrows: {} row, column {}, {} side",
+            arrows.label.row(),
+            arrows.column,
+            arrows.label.side()
+        ));
+    }
+    lines.push(format!(
+        "AI deck {} · AI discard pile {}",
+        deck.cards().len(),
+        deck.discard_pile().len()
+    ));
+    lines
 }
 
 /// At most `max` lines of `lines`, the last one saying that more was left out.
@@ -602,7 +687,16 @@ impl Picture<'_> {
             142.0,
             28.0,
             r#"font-size="13""#,
-            &format!("{} players · turn {}", state.players(), state.turns()),
+            &format!(
+                "{} players{} · turn {}",
+                state.players(),
+                if state.wakhan_seat().is_some() {
+                    " against Wakhan"
+                } else {
+                    ""
+                },
+                state.turns()
+            ),
         );
 
         // The blocks on the map and the dominant coalition, on the right.
@@ -630,7 +724,7 @@ impl Picture<'_> {
         let active = state.active();
         let mut x = 14.0;
         if state.outcome().is_none() {
-            let label = format!("{} to act", seat_name(active as u8));
+            let label = format!("{} to act", state.name_of(active as u8));
             x += self.pill(x, 37.0, 11.0, &label, seat_colour(active), seat_ink(active)) + 8.0;
         }
         let favored = state.favored_suit();
@@ -651,7 +745,7 @@ impl Picture<'_> {
             state.discard_pile().len()
         );
         if let Some(seat) = state.rumor {
-            let _ = write!(rest, " · Rumor on {}", seat_name(seat));
+            let _ = write!(rest, " · Rumor on {}", state.name_of(seat));
         }
         let suit = format!("■ {}", favored.title());
         self.flow(
@@ -668,7 +762,8 @@ impl Picture<'_> {
         // The decision waited for, or the outcome; the lasting global effects.
         let mut status = match (state.outcome(), state.pending(cards)) {
             (Some(outcome), _) => {
-                let winners: Vec<String> = outcome.winners().map(|s| seat_name(s as u8)).collect();
+                let winners: Vec<String> =
+                    outcome.winners().map(|s| state.name_of(s as u8)).collect();
                 let how = match outcome.reason {
                     EndReason::Lead => "a lead of 4 VP or more after a Dominance Check (PP-13.8)",
                     EndReason::FinalCheck => "the final Dominance Check (PP-13.9)",
@@ -681,7 +776,7 @@ impl Picture<'_> {
             }
             (None, Some(p)) => format!(
                 "Waiting for {}: {} ({})",
-                seat_name(p.player),
+                state.name_of(p.player),
                 p.kind.question(),
                 p.kind.rule()
             ),
@@ -762,12 +857,12 @@ impl Picture<'_> {
             region.title(),
             ruler.map_or("no ruler".into(), |p| format!(
                 "ruled by {}",
-                seat_name(p as u8)
+                state.name_of(p as u8)
             ))
         );
         let tribe_words: Vec<String> = tribes
             .iter()
-            .map(|&(p, n)| format!("{} ×{n}", seat_name(p as u8)))
+            .map(|&(p, n)| format!("{} ×{n}", state.name_of(p as u8)))
             .collect();
         let army_words: Vec<String> = armies
             .iter()
@@ -808,7 +903,7 @@ impl Picture<'_> {
         );
         match ruler {
             Some(p) => {
-                let label = seat_name(p as u8);
+                let label = state.name_of(p as u8);
                 let w = text_width(&label, 9.5) + 10.0;
                 self.pill(
                     x + REGION_W - w - 6.0,
@@ -1175,7 +1270,7 @@ impl Picture<'_> {
         let (state, cards) = (self.state, self.cards);
         let seat = row.seat;
         let player = &state.players[seat];
-        let name = seat_name(seat as u8);
+        let name = state.name_of(seat as u8);
         if let Some(last) = self.last
             && last.touched.players.contains(&seat)
         {
@@ -1188,12 +1283,25 @@ impl Picture<'_> {
             );
         }
         let gifts = player.gifts.iter().filter(|&&g| g).count();
-        let influence = state.influence(cards, seat);
-        let loyalty = player.loyalty.map_or("no loyalty yet".into(), |k| {
-            format!("{} loyalty", k.title())
-        });
+        let wakhan = state.is_wakhan(seat);
+        // Wakhan is loyal to all, with an influence in each coalition (WK-11.5).
+        let influence = if wakhan {
+            state.wakhan_influence_words(cards)
+        } else {
+            state.influence(cards, seat).to_string()
+        };
+        let loyalty = if wakhan {
+            format!(
+                "loyal to all, pragmatic loyalty {}",
+                state.pragmatic_loyalty(cards).title()
+            )
+        } else {
+            player.loyalty.map_or("no loyalty yet".into(), |k| {
+                format!("{} loyalty", k.title())
+            })
+        };
         let counted = crate::engine::log::counted;
-        let title = format!(
+        let mut title = format!(
             "{name}: {loyalty}; {} VP; {}; influence {influence}; {}; {} in supply; {} in hand; court {} of limit {}",
             player.vp,
             counted(i64::from(player.rupees), "rupee", "rupees"),
@@ -1207,6 +1315,9 @@ impl Picture<'_> {
             player.court.len(),
             state.court_limit(cards, seat),
         );
+        for line in &row.ai {
+            let _ = write!(title, "; {line}");
+        }
         self.group(&format!("player-{name}"), "player", &title);
         self.svg.rect(
             8.0,
@@ -1231,8 +1342,11 @@ impl Picture<'_> {
             r#"font-size="15" font-weight="bold""#,
             &name,
         );
-        let mut x = left + 46.0;
+        let mut x = (left + 46.0).max(left + 16.0 + text_width(&name, 15.0) + 8.0);
         match player.loyalty {
+            _ if wakhan => {
+                x += self.pill(x, top + 10.0, 10.5, "loyal to all", PARCHMENT, INK) + 5.0;
+            }
             Some(k) => {
                 x += self.pill(
                     x,
@@ -1255,22 +1369,55 @@ impl Picture<'_> {
             self.pill(x, top + 10.0, 10.5, "winner", RUPEE, INK);
         }
         let body = r#"font-size="11.5""#;
-        self.svg.text(
-            left,
-            top + 42.0,
-            body,
-            &format!(
-                "{} VP · {} · influence {influence}",
-                player.vp,
-                match player.rupees {
-                    1 => "1 rupee".to_owned(),
-                    n => format!("{n} rupees"),
-                }
-            ),
+        let holdings = format!(
+            "{} VP · {}",
+            player.vp,
+            match player.rupees {
+                1 => "1 rupee".to_owned(),
+                n => format!("{n} rupees"),
+            }
         );
+        // Her row has one line more: her pragmatic loyalty (WK-1.4) on a pill of its colour,
+        // then her influence in each coalition, on pills of theirs (WK-11.5).
+        let shift = if wakhan { WAKHAN_LINE } else { 0.0 };
+        if wakhan {
+            let label = format!("{holdings} · pragmatic");
+            self.svg.text(left, top + 42.0, body, &label);
+            let k = state.pragmatic_loyalty(cards);
+            let px = left + text_width(&label, 11.5) + 4.0;
+            self.pill(
+                px,
+                top + 31.5,
+                10.0,
+                &k.title(),
+                coalition_colour(k),
+                coalition_ink(k),
+            );
+            let label = "influence";
+            self.svg.text(left, top + 58.0, body, label);
+            let mut ix = left + text_width(label, 11.5) + 4.0;
+            for k in Coalition::ALL {
+                let n = state.wakhan_influence(cards, k).to_string();
+                ix += self.pill(
+                    ix,
+                    top + 47.5,
+                    10.0,
+                    &n,
+                    coalition_colour(k),
+                    coalition_ink(k),
+                ) + 3.0;
+            }
+        } else {
+            self.svg.text(
+                left,
+                top + 42.0,
+                body,
+                &format!("{holdings} · influence {influence}"),
+            );
+        }
         self.svg.text(
             left,
-            top + 58.0,
+            top + 58.0 + shift,
             body,
             &format!(
                 "hand {} · cylinders in supply {}",
@@ -1279,7 +1426,7 @@ impl Picture<'_> {
             ),
         );
         // Gifts and stars.
-        let gy = top + 73.0;
+        let gy = top + 73.0 + shift;
         let muted = &format!(r#"font-size="10" fill="{MUTED}""#);
         self.svg.text(left, gy + 4.0, muted, "gifts");
         for (i, price) in ["2", "4", "6"].into_iter().enumerate() {
@@ -1321,10 +1468,19 @@ impl Picture<'_> {
                 &state.stars(cards, seat, suit).to_string(),
             );
         }
-        let mut ly = top + 84.0;
+        let mut ly = top + 84.0 + shift;
         for line in &row.extra {
             ly += 14.0;
             self.svg.text(left, ly, r#"font-size="10""#, line);
+        }
+        for (line, bold) in &row.ai_drawn {
+            ly += 14.0;
+            let style = if *bold {
+                r#"font-size="10" font-weight="bold""#
+            } else {
+                r#"font-size="10""#
+            };
+            self.svg.text(left, ly, style, line);
         }
         // The court.
         self.svg.text(
@@ -1371,7 +1527,7 @@ impl Picture<'_> {
         if !spies.is_empty() {
             let words: Vec<String> = spies
                 .iter()
-                .map(|&(p, n)| format!("{} ×{n}", seat_name(p as u8)))
+                .map(|&(p, n)| format!("{} ×{n}", state.name_of(p as u8)))
                 .collect();
             let _ = write!(title, "; spies {}", words.join(", "));
         }
@@ -1752,6 +1908,117 @@ mod tests {
             let winners = svg.matches(">winner</text>").count();
             assert_eq!(winners, outcome.winners().count());
         }
+    }
+
+    /// A game with Wakhan (2 or 3 seats, WK-10) after `turns` turns of random people.
+    fn wakhan_game(players: u8, seed: u64, turns: u32) -> (PaxPamir, State) {
+        let game = PaxPamir::new(Options {
+            players,
+            wakhan: true,
+            ..Options::default()
+        })
+        .unwrap();
+        let mut state = game.new_initial_state(seed);
+        let mut rng = GameRng::from_seed_u64(seed);
+        while state.turns() < turns {
+            let Some(decision) = game.decision(&state) else {
+                break;
+            };
+            let choice = decision.choices[rng.below(decision.choices.len() as u32) as usize];
+            game.apply(&mut state, choice, &mut Log::silent()).unwrap();
+        }
+        (game, state)
+    }
+
+    /// WK-1.2, WK-1.3, WK-1.4, WK-11.5: her row is named Wakhan, loyal to all with her
+    /// pragmatic loyalty and her influence in each coalition, and shows her current AI card,
+    /// the next card's back and the arrows' reading; the header says whom the game is against.
+    #[test]
+    fn wk_1_2_a_wakhan_game_shows_her_ai_card_and_the_next_back() {
+        for players in [2, 3] {
+            let (game, state) = wakhan_game(players, 7, 4);
+            let cards = game.cards();
+            let svg = draw(&game, &state, None);
+            xml::check_well_formed(&svg).unwrap();
+            assert!(svg.contains(r#"id="player-Wakhan""#), "{players}");
+            assert!(!svg.contains(r#"id="player-P1""#), "{players}");
+            for p in 1..usize::from(players) {
+                assert!(svg.contains(&format!(r#"id="player-P{}""#, p + 1)));
+            }
+            assert!(svg.contains(" against Wakhan"));
+            assert!(svg.contains(">loyal to all</text>"));
+            let pragmatic = state.pragmatic_loyalty(cards);
+            assert!(svg.contains(&format!(
+                "Wakhan: loyal to all, pragmatic loyalty {};",
+                pragmatic.title()
+            )));
+            assert!(svg.contains(" · pragmatic</text>"));
+            let influence = state.wakhan_influence_words(cards);
+            assert!(svg.contains(&escape(&influence)), "{influence}");
+            let current = state.current_ai_card(cards).expect("she has drawn");
+            let said: Vec<String> = current.actions.iter().map(|l| l.to_string()).collect();
+            let line = format!("AI card {}: {}", current.number, said.join(" / "));
+            assert!(svg.contains(&escape(&line)), "{line}");
+            assert!(svg.contains(&format!(">AI card {}: ", current.number)));
+            let next = state.next_ai_back(cards).expect("a next card");
+            let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+            assert!(svg.contains(&numbers.join(" ")), "{numbers:?}");
+            let arrows = state.arrows(cards).unwrap();
+            assert!(svg.contains(&format!(
+                "arrows: {} row, column {}, {} side",
+                arrows.label.row(),
+                arrows.column,
+                arrows.label.side()
+            )));
+        }
+    }
+
+    /// WK-1.2: of the AI deck only the next card's back is seen: two positions whose decks
+    /// differ in their order below the top, or whose top cards differ but show the same back,
+    /// draw the same picture.
+    #[test]
+    fn wk_1_2_the_picture_hides_the_ai_decks_order() {
+        let (game, state) = wakhan_game(2, 3, 3);
+        let cards = game.cards();
+        let svg = draw(&game, &state, None);
+        let deck = state.ai.clone().unwrap();
+        let len = usize::from(deck.len);
+        assert!(len >= 3, "{len}");
+        let mut below = state.clone();
+        if let Some(d) = below.ai.as_mut() {
+            d.deck.swap(1, len - 1);
+        }
+        assert_eq!(draw(&game, &below, None), svg);
+        let top = cards.ai_cards().card(deck.deck[0]).unwrap();
+        let twin = (1..len).find(|&i| {
+            cards
+                .ai_cards()
+                .card(deck.deck[i])
+                .is_some_and(|c| c.same_back(top))
+        });
+        if let Some(i) = twin {
+            let mut other = state.clone();
+            if let Some(d) = other.ai.as_mut() {
+                d.deck.swap(0, i);
+            }
+            assert_eq!(draw(&game, &other, None), svg);
+        }
+    }
+
+    /// PP-13.8, PP-13.9 with Wakhan: a finished game names her among the seats, and as the
+    /// winner when she won.
+    #[test]
+    fn wk_11_5_a_finished_wakhan_game_names_her() {
+        let (game, state) = wakhan_game(2, 5, u32::MAX);
+        let outcome = state.outcome().expect("the game ended");
+        let svg = draw(&game, &state, None);
+        xml::check_well_formed(&svg).unwrap();
+        assert!(svg.contains("Game over: "));
+        let winners: Vec<String> = outcome.winners().map(|s| state.name_of(s as u8)).collect();
+        if winners == ["Wakhan"] {
+            assert!(svg.contains("Game over: Wakhan wins"));
+        }
+        assert!(!svg.contains("P1 wins"));
     }
 
     #[test]

@@ -163,43 +163,33 @@ impl State {
                     ),
                 }
             }
-            Frame::CourtLimit | Frame::DiscardInOrder { .. } => {
-                let court: Vec<CardId> = choices
+            Frame::CourtLimit
+            | Frame::DiscardInOrder { .. }
+            | Frame::HandLimit
+            | Frame::ConfidenceFailure { .. }
+            | Frame::Shortfall { .. } => {
+                let offered: Vec<CardId> = choices
                     .iter()
                     .filter_map(|&a| match a {
                         Action::Discard(c) => Some(c),
                         _ => None,
                     })
                     .collect();
-                match self.discard_priority(cards, &court) {
-                    Some(pick) => (
-                        Action::Discard(pick.card),
-                        say(format!(
-                            "Wakhan discards {} ({})",
-                            card_name(cards, pick.card),
-                            pick.reason("WK-3.1")
-                        )),
-                    ),
-                    None => (first, String::new()),
-                }
-            }
-            Frame::HandLimit | Frame::ConfidenceFailure { .. } | Frame::Shortfall { .. } => {
-                let hand: Vec<CardId> = choices
-                    .iter()
-                    .filter_map(|&a| match a {
-                        Action::Discard(c) => Some(c),
-                        _ => None,
-                    })
-                    .collect();
-                match self.discard_priority(cards, &hand) {
-                    Some(pick) => (
-                        Action::Discard(pick.card),
-                        say(format!(
-                            "Wakhan discards {} from her hand ({}, WK-3.3)",
-                            card_name(cards, pick.card),
-                            pick.reason("WK-3.1")
-                        )),
-                    ),
+                // Her court by the discard sieve (WK-3.1), her hand by the same (WK-3.3).
+                let from_hand = matches!(frame, Frame::HandLimit | Frame::ConfidenceFailure { .. });
+                match self.discard_priority(cards, &offered) {
+                    Some(pick) => {
+                        let whence = if from_hand { " from her hand" } else { "" };
+                        let rule = if from_hand { ", WK-3.3" } else { "" };
+                        (
+                            Action::Discard(pick.card),
+                            say(format!(
+                                "Wakhan discards {}{whence} ({}{rule})",
+                                card_name(cards, pick.card),
+                                pick.reason("WK-3.1")
+                            )),
+                        )
+                    }
                     None => (first, String::new()),
                 }
             }

@@ -191,16 +191,7 @@ impl State {
     pub fn wakhan_influence(&self, cards: &CardData, coalition: Coalition) -> u16 {
         let seat = WAKHAN_SEAT;
         let player = &self.players[seat];
-        let patriots = if self.rumor == Some(seat as u8) {
-            0
-        } else {
-            player
-                .court
-                .as_slice()
-                .iter()
-                .filter(|&&c| cards.court(c).and_then(|c| c.patriot) == Some(coalition))
-                .count() as u16
-        };
+        let patriots = self.patriots(cards, seat, |k| k == coalition);
         let prizes = player
             .prizes
             .iter()

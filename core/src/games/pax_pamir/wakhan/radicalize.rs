@@ -308,11 +308,20 @@ impl State {
         Some(Plan::Radicalize { slot, why })
     }
 
+    /// Among every purchasable card (events too: they have no icons), the most icons of these
+    /// kinds, then the cheapest, then the highest number (WK-4.1, WK-OQ-11, WK-OQ-23).
+    fn most_icons(&self, cards: &CardData, kinds: &[Icon]) -> Option<(Slot, CardId, i32)> {
+        let key = |s: Slot, c: CardId| {
+            let (_, cost, n) = self.cheapest(cards, s, c);
+            (State::icons(cards, c, kinds), cost, n)
+        };
+        let (slot, card) = self.best_slot(cards, |_| true, key)?;
+        Some((slot, card, State::icons(cards, card, kinds)))
+    }
+
     /// WK-4.1: with a Dominance Check coming, feed the dominant coalition, or spread her
     /// cylinders when none is.
     fn radicalize_before_check(&self, cards: &CardData, explain: bool) -> Option<(Slot, String)> {
-        let any = |_: CardId| true;
-        let icons = |c: CardId, kinds: &[Icon]| State::icons(cards, c, kinds);
         if let Some(d) = self.dominant_coalition(cards) {
             let patriot = |c: CardId| cards.court(c).and_then(|f| f.patriot) == Some(d);
             if let Some((slot, card)) =
@@ -327,31 +336,21 @@ impl State {
                 );
                 return Some((slot, why));
             }
-            let key = |s: Slot, c: CardId| {
-                let (_, cost, n) = self.cheapest(cards, s, c);
-                (icons(c, &[Icon::Army, Icon::Road]), cost, n)
-            };
-            let (slot, card) = self.best_slot(cards, any, key)?;
+            let (slot, card, count) = self.most_icons(cards, &[Icon::Army, Icon::Road])?;
             let why = why!(
                 explain,
-                "{}: a Dominance Check is in the market, {} is dominant and no {} patriot is for sale: the most army and road icons ({}), then the cheapest (WK-4.1)",
+                "{}: a Dominance Check is in the market, {} is dominant and no {} patriot is for sale: the most army and road icons ({count}), then the cheapest (WK-4.1)",
                 card_name(cards, card),
                 d.title(),
                 d.title(),
-                icons(card, &[Icon::Army, Icon::Road])
             );
             return Some((slot, why));
         }
-        let key = |s: Slot, c: CardId| {
-            let (_, cost, n) = self.cheapest(cards, s, c);
-            (icons(c, &[Icon::Spy, Icon::Tribe]), cost, n)
-        };
-        let (slot, card) = self.best_slot(cards, any, key)?;
+        let (slot, card, count) = self.most_icons(cards, &[Icon::Spy, Icon::Tribe])?;
         let why = why!(
             explain,
-            "{}: a Dominance Check is in the market and no coalition is dominant: the most spy and tribe icons ({}), then the cheapest (WK-4.1)",
+            "{}: a Dominance Check is in the market and no coalition is dominant: the most spy and tribe icons ({count}), then the cheapest (WK-4.1)",
             card_name(cards, card),
-            icons(card, &[Icon::Spy, Icon::Tribe])
         );
         Some((slot, why))
     }

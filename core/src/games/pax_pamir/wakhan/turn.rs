@@ -5,7 +5,7 @@ use crate::engine::Log;
 
 use super::super::frame::Frame;
 use super::super::pieces::Ctx;
-use super::super::{CardAction, CardId, CardSet, Row, Slot};
+use super::super::{CardAction, CardId, CardSet, Slot};
 use super::{AI_CARDS, WAKHAN_SEAT};
 
 /// A line of the AI card that can be done now, and how (WK-2.2).
@@ -212,20 +212,6 @@ impl Ctx<'_> {
                 }
                 self.wakhan_declare(card, action);
             }
-        }
-    }
-
-    /// The base cleanup (WK-2.4), under the bonus sweep.
-    fn push_cleanup(&mut self) {
-        for frame in [
-            Frame::EndTurn,
-            Frame::Refill,
-            Frame::MarketEvent { row: Row::Bottom },
-            Frame::MarketEvent { row: Row::Top },
-            Frame::HandLimit,
-            Frame::CourtLimit,
-        ] {
-            self.s.stack.push(frame);
         }
     }
 
