@@ -19,9 +19,13 @@ use darbar::games::Registry;
 use darbar::testing::{FuzzConfig, fuzz_snapshots};
 
 fn fuzz(name: &str) {
+    fuzz_with(name, &serde_json::Value::Null);
+}
+
+fn fuzz_with(name: &str, options: &serde_json::Value) {
     let registry = Registry::standard();
     let game = registry
-        .load(name, &serde_json::Value::Null)
+        .load(name, options)
         .unwrap_or_else(|e| panic!("{name} does not load: {e}"));
     let config = FuzzConfig::from_env();
     let report = fuzz_snapshots(&*game, &config).unwrap_or_else(|failure| panic!("{failure}"));
@@ -75,4 +79,13 @@ fn mutated_nim_snapshots_are_refused_or_play_on() {
 #[test]
 fn mutated_pax_pamir_snapshots_are_refused_or_play_on() {
     fuzz("pax_pamir");
+}
+
+/// With Wakhan (WK-10): her AI deck and her seat's holdings are mutated too.
+#[test]
+fn mutated_pax_pamir_snapshots_with_wakhan_are_refused_or_play_on() {
+    fuzz_with(
+        "pax_pamir",
+        &serde_json::json!({ "players": 3, "wakhan": true }),
+    );
 }

@@ -216,7 +216,7 @@ fn check_wakhan(state: &State) -> Result<(), Violation> {
     }
     let current_ok = match ai.current() {
         None => ai.discard == 0 && ai.draws == 0,
-        Some(c) => ai.discard & (1 << c) != 0 && ai.draws > 0,
+        Some(c) => usize::from(c) <= count && ai.discard & (1 << c) != 0 && ai.draws > 0,
     };
     if !current_ok {
         return broken(
