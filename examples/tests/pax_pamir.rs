@@ -471,3 +471,30 @@ fn wk_10_stats_name_her_seat() {
         "{text}"
     );
 }
+
+/// WK-8, WK-10: her seat is the rules' own, so `--human 0` is refused with the rule; with her,
+/// four seats are too many.
+#[test]
+fn wk_8_nobody_plays_her_seat_and_she_plays_with_one_or_two_people() {
+    let output = darbar(&[
+        "play",
+        "pax_pamir",
+        "--players",
+        "2",
+        "--wakhan",
+        "--human",
+        "0",
+    ]);
+    assert!(!output.status.success());
+    let error = stderr(&output);
+    assert!(
+        error.contains("Wakhan") && error.contains("WK-8"),
+        "{error}"
+    );
+    let output = darbar(&["play", "pax_pamir", "--players", "4", "--wakhan"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("WK-10"), "{}", stderr(&output));
+    let output = darbar(&["play", "vijayanagara", "--wakhan"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("--wakhan"), "{}", stderr(&output));
+}

@@ -97,6 +97,9 @@ pub enum Error {
     /// The rules were asked for a player count the game is not for (PP-4.1).
     #[error("Pax Pamir seats 2 to 5 players, not {0} (PP-4.1)")]
     PlayerCount(u8),
+    /// Wakhan plays with one or two people, so 2 or 3 seats with hers (WK-10).
+    #[error("Pax Pamir against Wakhan seats 2 or 3 players, her seat included, not {0} (WK-10)")]
+    WakhanPlayerCount(u8),
 }
 
 impl Error {
@@ -123,6 +126,7 @@ impl Error {
             }
             Error::CardUsed(_) => Rule("PP-6.4"),
             Error::NoSuchSeat { .. } | Error::PlayerCount(_) => Rule("PP-4.1"),
+            Error::WakhanPlayerCount(_) => Rule("WK-10"),
         }
     }
 }

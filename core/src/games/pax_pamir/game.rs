@@ -49,7 +49,11 @@ impl PaxPamir {
     /// The game with other card data of the same fields (PP-0.2): a fixture, say.
     pub fn with_cards(options: Options, cards: CardData) -> Result<PaxPamir, Error> {
         if !options.valid_players() {
-            return Err(Error::PlayerCount(options.players));
+            return Err(if options.wakhan {
+                Error::WakhanPlayerCount(options.players)
+            } else {
+                Error::PlayerCount(options.players)
+            });
         }
         Ok(PaxPamir {
             options,
