@@ -450,8 +450,8 @@ fn expected_wakhan(game: &PaxPamir, state: &State) -> Json {
     });
     let back = state.next_ai_back(cards).map(|b| {
         json!({
-            "labels": b.back_labels.map(|l| format!("{l:?}")).to_vec(),
-            "numbers": b.back_numbers.to_vec(),
+            "labels": b.labels.map(|l| format!("{l:?}")).to_vec(),
+            "numbers": b.numbers.to_vec(),
         })
     });
     let arrows = state.arrows(cards).map(|a| {
@@ -541,7 +541,7 @@ fn wk_1_2_a_script_sees_only_the_next_cards_back() {
     let state = after(&game, 5, 1);
     let back = value(&game, &state, "return game:next_ai_back()");
     let next = state.next_ai_back(game.cards()).unwrap();
-    assert_eq!(back["numbers"], json!(next.back_numbers.to_vec()));
+    assert_eq!(back["numbers"], json!(next.numbers.to_vec()));
     let script = "local b = game:next_ai_back() return {b.number == nil, #b.labels, #b.numbers}";
     assert_eq!(value(&game, &state, script), json!([true, 2, 6]));
 }

@@ -222,9 +222,9 @@ fn add_wakhan_methods<M: UserDataMethods<State>>(methods: &mut M) {
             let table = lua.create_table_with_capacity(0, 2)?;
             table.raw_set(
                 "labels",
-                lua.create_sequence_from(next.back_labels.map(label_code))?,
+                lua.create_sequence_from(next.labels.map(label_code))?,
             )?;
-            table.raw_set("numbers", lua.create_sequence_from(next.back_numbers)?)?;
+            table.raw_set("numbers", lua.create_sequence_from(next.numbers)?)?;
             Ok(Some(table))
         })
     });

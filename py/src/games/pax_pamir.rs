@@ -422,8 +422,8 @@ impl PaxPamirState {
             return Ok(None);
         };
         let dict = PyDict::new(py);
-        dict.set_item("labels", next.back_labels.map(label_code).to_vec())?;
-        dict.set_item("numbers", next.back_numbers.map(u32::from).to_vec())?;
+        dict.set_item("labels", next.labels.map(label_code).to_vec())?;
+        dict.set_item("numbers", next.numbers.map(u32::from).to_vec())?;
         Ok(Some(dict))
     }
 

@@ -66,5 +66,5 @@ pub use options::{
 };
 pub use state::{EndReason, Outcome, Player, State};
 pub use view::{PlayerView, RegionView, SlotView, View, WakhanView};
-pub use wakhan::{AiCard, AiCards, AiDeck, Arrows, Label, Line, RedArrow, WAKHAN_SEAT};
+pub use wakhan::{AiBack, AiCard, AiCards, AiDeck, Arrows, Label, Line, RedArrow, WAKHAN_SEAT};
 pub use words::{card_name, card_text, seat_name};

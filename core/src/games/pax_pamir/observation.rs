@@ -184,11 +184,10 @@ fn wakhan(out: &mut Vec<f32>, state: &State, cards: &CardData) {
     set(
         block,
         1,
-        back.filter(|c| c.back_labels[0] == super::Label::T)
-            .map(|_| 0),
+        back.filter(|c| c.labels[0] == super::Label::T).map(|_| 0),
         1.0,
     );
-    set(block, 6, back.map(|c| usize::from(c.back_numbers[0])), 1.0);
+    set(block, 6, back.map(|c| usize::from(c.numbers[0])), 1.0);
     let arrows = state.arrows(cards);
     set(block, 2, arrows.map(|a| a.label.row().index()), 1.0);
     set(block, 6, arrows.map(|a| usize::from(a.column)), 1.0);

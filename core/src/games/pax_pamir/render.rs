@@ -245,11 +245,11 @@ impl State {
                 .push("no AI card yet: she draws one at the start of her turn (WK-1.2)".to_owned()),
         }
         if let Some(next) = self.next_ai_back(cards) {
-            let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+            let numbers: Vec<String> = next.numbers.iter().map(u8::to_string).collect();
             lines.push(format!(
                 "next AI card's back: {} above {}, numbers {} (WK-1.2)",
-                label_word(next.back_labels[0]),
-                label_word(next.back_labels[1]),
+                label_word(next.labels[0]),
+                label_word(next.labels[1]),
                 numbers.join(" ")
             ));
         }
@@ -348,7 +348,7 @@ mod tests {
                 "{text}"
             );
             let next = state.next_ai_back(cards).unwrap();
-            let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+            let numbers: Vec<String> = next.numbers.iter().map(u8::to_string).collect();
             assert!(
                 text.contains(&format!("numbers {} (WK-1.2)", numbers.join(" "))),
                 "{text}"

@@ -476,12 +476,12 @@ fn ai_lines(state: &State, cards: &CardData) -> Vec<String> {
         None => lines.push("no AI card yet (drawn at her turn)".to_owned()),
     }
     if let Some(next) = state.next_ai_back(cards) {
-        let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+        let numbers: Vec<String> = next.numbers.iter().map(u8::to_string).collect();
         let label = |l: super::Label| if l == super::Label::T { "T" } else { "B" };
         lines.push(format!(
             "next card's back: {} above {} · {}",
-            label(next.back_labels[0]),
-            label(next.back_labels[1]),
+            label(next.labels[0]),
+            label(next.labels[1]),
             numbers.join(" ")
         ));
     }
@@ -1961,7 +1961,7 @@ mod tests {
             assert!(svg.contains(&escape(&line)), "{line}");
             assert!(svg.contains(&format!(">AI card {}: ", current.number)));
             let next = state.next_ai_back(cards).expect("a next card");
-            let numbers: Vec<String> = next.back_numbers.iter().map(u8::to_string).collect();
+            let numbers: Vec<String> = next.numbers.iter().map(u8::to_string).collect();
             assert!(svg.contains(&numbers.join(" ")), "{numbers:?}");
             let arrows = state.arrows(cards).unwrap();
             assert!(svg.contains(&format!(

@@ -197,9 +197,7 @@ impl View {
             wakhan: state.ai.as_ref().map(|ai| WakhanView {
                 seat: super::wakhan::WAKHAN_SEAT,
                 current: ai.current(),
-                next_back: state
-                    .next_ai_back(cards)
-                    .map(|c| (c.back_labels, c.back_numbers)),
+                next_back: state.next_ai_back(cards).map(|c| (c.labels, c.numbers)),
                 arrows: state
                     .arrows(cards)
                     .map(|a| (a.label.row(), a.column, a.label.side())),

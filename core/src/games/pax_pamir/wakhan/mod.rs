@@ -101,6 +101,15 @@ impl AiDeck {
     }
 }
 
+/// The back of an AI card (WK-1.1): all the table sees of the next card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiBack {
+    /// The labels in the upper and lower position.
+    pub labels: [Label; 2],
+    /// The six numbers, top to bottom.
+    pub numbers: [u8; 6],
+}
+
 /// What the arrows of the current card read on the back of the next (WK-1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Arrows {
@@ -132,20 +141,25 @@ impl State {
         cards.ai_cards().card(self.ai.as_ref()?.current()?)
     }
 
-    /// The next AI card's back, as the table sees it (WK-1.2): its labels and numbers.
-    pub fn next_ai_back<'a>(&self, cards: &'a CardData) -> Option<&'a AiCard> {
-        cards.ai_cards().card(self.ai.as_ref()?.next()?)
+    /// The next AI card's back, as the table sees it (WK-1.2): its labels and numbers, never
+    /// which card it is.
+    pub fn next_ai_back(&self, cards: &CardData) -> Option<AiBack> {
+        let next = cards.ai_cards().card(self.ai.as_ref()?.next()?)?;
+        Some(AiBack {
+            labels: next.back_labels,
+            numbers: next.back_numbers,
+        })
     }
 
     /// The arrows' reading (WK-1.3), once she has a current card and a next one.
     pub fn arrows(&self, cards: &CardData) -> Option<Arrows> {
         let current = self.current_ai_card(cards)?;
         let next = self.next_ai_back(cards)?;
-        let label = next.back_labels[match current.red_arrow {
+        let label = next.labels[match current.red_arrow {
             RedArrow::Upper => 0,
             RedArrow::Lower => 1,
         }];
-        let column = next.back_numbers[usize::from(current.black_arrow).min(5)];
+        let column = next.numbers[usize::from(current.black_arrow).min(5)];
         Some(Arrows { label, column })
     }
 
