@@ -11,9 +11,11 @@ pub mod dyn_game;
 pub mod error;
 pub mod game;
 pub mod log;
+mod named;
 pub mod replay;
 pub mod rng;
 pub mod snapshot;
+pub(crate) use named::named_enum;
 pub(crate) mod svg;
 
 pub use card::{CardSide, CardText, DeckId};

@@ -9,53 +9,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// Declares a small enum with `ALL`, `index`, `code` and `Display`/`FromStr` over the codes.
-macro_rules! named_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $code:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        pub enum $name {
-            $($(#[$vmeta])* #[doc = concat!("Text form `", $code, "`.")] $variant),+
-        }
-
-        impl $name {
-            /// Every value, in the engine's iteration order (PP-0.5).
-            pub const ALL: [$name; [$($code),+].len()] = [$($name::$variant),+];
-
-            /// The position in [`Self::ALL`].
-            pub const fn index(self) -> usize {
-                self as usize
-            }
-
-            /// The text form, as in action texts and the data file.
-            pub const fn code(self) -> &'static str {
-                match self {
-                    $($name::$variant => $code),+
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.code())
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = String;
-            fn from_str(s: &str) -> Result<Self, String> {
-                $name::ALL
-                    .into_iter()
-                    .find(|v| v.code().eq_ignore_ascii_case(s))
-                    .ok_or_else(|| format!(
-                        "not a {}: {s:?} (one of {})",
-                        stringify!($name).to_lowercase(),
-                        $name::ALL.map(|v| v.code()).join(", ")
-                    ))
-            }
-        }
-    };
-}
+use crate::engine::named_enum;
 
 named_enum! {
     /// One of the three coalitions (PP-0.4); its blocks are armies and roads.
