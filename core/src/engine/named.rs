@@ -5,8 +5,8 @@
 /// Declares a small enum with `ALL`, `index`, `code` and `Display`/`FromStr` over the codes.
 macro_rules! named_enum_impl {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $code:literal),+ $(,)? }) => {
-        $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize, ::serde::Deserialize)]
+        $(#[$meta])*
         pub enum $name {
             $($(#[$vmeta])* #[doc = concat!("Text form `", $code, "`.")] $variant),+
         }

@@ -28,6 +28,7 @@
 pub mod nim;
 pub mod pax_pamir;
 pub mod raid;
+pub mod tycoon;
 pub mod vijayanagara;
 
 use std::sync::Arc;
