@@ -43,6 +43,7 @@ pub mod testing;
 
 pub use games::pax_pamir;
 pub use games::raid;
+pub use games::tycoon;
 pub use games::vijayanagara;
 
 /// The README's Rust quick start, run as a doctest so that it stays true.

@@ -130,6 +130,7 @@ impl Registry {
         registry.register(vijayanagara::Vijayanagara::entry());
         registry.register(raid::Raid::entry());
         registry.register(pax_pamir::PaxPamir::entry());
+        registry.register(tycoon::Tycoon::entry());
         #[cfg(feature = "test-games")]
         registry.register(nim::Nim::entry());
         registry

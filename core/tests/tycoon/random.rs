@@ -1,0 +1,98 @@
+//! The random-simulation test of Tycoon: seeded games of random legal actions over every
+//! seat layout (1–4 people with the automas of TC-16.1, and with the options), every step
+//! checked (see `darbar::testing`): no dead end, listed actions apply, unlisted actions refused
+//! with the state unchanged, clone and snapshot round trips equal, the invariants, a resampled
+//! state that looks the same to the deciding seat, and an end within the step cap.
+
+use darbar::engine::Game;
+use darbar::testing::{Checks, on_seeds, play_checked};
+use darbar::tycoon::{Options, Tycoon};
+
+/// Games per layout: `DARBAR_TYCOON_GAMES`, or the default.
+fn games(default: u64) -> u64 {
+    std::env::var("DARBAR_TYCOON_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn check(game: &Tycoon, count: u64, what: &str) {
+    let results = on_seeds(2, 0..count, |seed| play_checked(game, seed, Checks::Full));
+    let mut steps = 0;
+    for result in results {
+        let report = result.unwrap_or_else(|failure| panic!("{what}: {failure}"));
+        assert!(game.is_terminal(&report.state), "{what}");
+        steps += report.steps;
+    }
+    println!("{what}: {count} games, {steps} steps");
+}
+
+#[test]
+fn random_games_of_one_to_four_people_pass_every_check() {
+    for players in 1..=4u8 {
+        let game = Tycoon::new(Options {
+            players,
+            ..Options::default()
+        })
+        .unwrap();
+        check(&game, games(2_000), &format!("{players} people"));
+    }
+}
+
+#[test]
+fn random_games_with_the_headlines_kickstarter_and_other_layouts_pass_every_check() {
+    use darbar::tycoon::Difficulty;
+    let layouts = [
+        (4, None, [Difficulty::Normal; 4], true, true),
+        (3, Some(1), [Difficulty::Hard; 4], true, false),
+        (
+            2,
+            Some(2),
+            [
+                Difficulty::Easy,
+                Difficulty::Hard,
+                Difficulty::Normal,
+                Difficulty::Normal,
+            ],
+            true,
+            true,
+        ),
+        (
+            1,
+            None,
+            [
+                Difficulty::Easy,
+                Difficulty::Hard,
+                Difficulty::Normal,
+                Difficulty::Normal,
+            ],
+            true,
+            false,
+        ),
+        (0, Some(4), [Difficulty::Normal; 4], false, false),
+        (
+            0,
+            Some(3),
+            [
+                Difficulty::Easy,
+                Difficulty::Normal,
+                Difficulty::Hard,
+                Difficulty::Normal,
+            ],
+            true,
+            true,
+        ),
+    ];
+    for (players, automas, automa_levels, headline_expansion, include_kickstarter) in layouts {
+        let options = Options {
+            players,
+            automas,
+            automa_levels,
+            headline_expansion,
+            include_kickstarter,
+            ..Options::default()
+        };
+        let game = Tycoon::new(options).unwrap();
+        check(&game, games(2_000) / 4, &format!("{options:?}"));
+    }
+}
