@@ -50,7 +50,7 @@ pub use game::Tycoon;
 pub use ids::{ActionKind, CityId, Difficulty, Era, Region, Sector, SpaceType};
 pub use options::Options;
 pub use state::{
-    Factory, HeldMerit, Holding, Outcome, Phase, Score, SeatState, Slot, SpaceState, State,
-    seat_colour,
+    Factory, HeldMerit, Holding, Outcome, Phase, RoundFigures, Score, SeatState, Slot, SpaceState,
+    State, seat_colour,
 };
 pub use view::{CityView, IndustryView, SeatView, SlotView, SpaceView, View};

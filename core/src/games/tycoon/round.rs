@@ -68,6 +68,7 @@ impl Ctx<'_> {
     /// TI-4.1, TI-17.2, TC-16.3: the round begins.
     fn begin_round(&mut self) {
         self.s.round += 1;
+        self.s.record_figures(self.c);
         let round = self.s.round;
         self.log.say(|| format!("Round {round} begins (TI-4)"));
         self.s.stack.extend([

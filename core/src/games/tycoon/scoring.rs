@@ -224,10 +224,29 @@ impl State {
     }
 }
 
+impl State {
+    /// Notes every seat's figures at the start of the round (for plots).
+    pub(crate) fn record_figures(&mut self, c: &Content) {
+        let scores = self.scores(c);
+        self.history.push(super::state::RoundFigures {
+            round: self.round,
+            money: self.seats.iter().map(|x| x.money).collect(),
+            asset_value: scores.iter().map(|x| x.asset_value).collect(),
+            influence: self.seats.iter().map(|x| x.influence).collect(),
+        });
+    }
+}
+
 impl Ctx<'_> {
     /// TI-16: the game is scored and over.
     pub(crate) fn score(&mut self) {
         let outcome = self.s.outcome_of(self.c);
+        self.s.history.push(super::state::RoundFigures {
+            round: self.s.round,
+            money: self.s.seats.iter().map(|x| x.money).collect(),
+            asset_value: outcome.scores.iter().map(|x| x.asset_value).collect(),
+            influence: self.s.seats.iter().map(|x| x.influence).collect(),
+        });
         for (seat, score) in outcome.scores.iter().enumerate() {
             let who = self.s.name_of(seat as u8);
             self.log.say(|| {

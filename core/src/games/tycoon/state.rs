@@ -273,6 +273,8 @@ pub struct State {
     pub(crate) stack: Vec<Frame>,
     /// The result, once scored.
     pub(crate) outcome: Option<Outcome>,
+    /// Each seat's figures at the start of each round, and at the end (for plots).
+    pub(crate) history: Vec<RoundFigures>,
     /// Counts the cards drawn and the bids revealed ([`Game::revealed`](crate::engine::Game::revealed)).
     pub(crate) reveals: u64,
 }
@@ -304,6 +306,19 @@ pub struct Score {
     pub agenda_support: u32,
     /// Support in all (TI-16.5).
     pub support: u32,
+}
+
+/// Every seat's figures at one point of the game: the start of a round, or the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundFigures {
+    /// The round about to begin (1–7), or 8 for the final scores.
+    pub round: u8,
+    /// Each seat's Cr.
+    pub money: Vec<u32>,
+    /// Each seat's asset value by TI-16.2 as the table stands.
+    pub asset_value: Vec<i64>,
+    /// Each seat's influence track position.
+    pub influence: Vec<u32>,
 }
 
 /// The result of a game (TI-16.4).
@@ -361,6 +376,7 @@ impl State {
             stack: Vec::new(),
             outcome: None,
             reveals: 0,
+            history: Vec::new(),
         }
     }
 
@@ -397,6 +413,12 @@ impl State {
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
+    }
+
+    /// Each seat's money, asset value and influence at the start of every round so far, and
+    /// at the end (for plots of a game; the full state's, so every seat's money).
+    pub fn history(&self) -> &[RoundFigures] {
+        &self.history
     }
 
     /// The options the game was set up with.
