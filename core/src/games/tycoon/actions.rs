@@ -66,20 +66,30 @@ impl State {
 
     /// The empty cities where `seat` can pay for building `card` (TI-8.3.1, TI-21.2).
     pub(crate) fn build_cities(&self, c: &Content, seat: u8, card: u8) -> Vec<CityId> {
+        let (fixed, per_city) = self.build_cost_parts(c, seat, card);
+        let power = self.borrowing_power(seat);
         self.empty_cities()
-            .filter(|&city| {
-                let plan = BuildPlan {
-                    seat,
-                    card,
-                    city,
-                    by: BuildBy::Action,
-                    merits: 0,
-                    waived: 0,
-                };
-                let total: u32 = self.icon_costs(c, &plan).iter().map(|x| x.2).sum();
-                self.can_pay(seat, total)
-            })
+            .filter(|&city| fixed + per_city * c.map.cities[city.index()].distance <= power)
             .collect()
+    }
+
+    /// A build's cost without merit cards as `fixed + per_city × distance` (TI-8.3.2): the
+    /// Minerals, Fuel and Agriculture icons cost the same in every city, each Power and
+    /// Transport icon 1 Cr a city of distance. Only the distance differs between cities.
+    fn build_cost_parts(&self, c: &Content, seat: u8, card: u8) -> (u32, u32) {
+        let (mut fixed, mut per_city) = (0, 0);
+        for &sector in &c.industries[usize::from(card)].cost_icons {
+            if self.leader(sector) == Some(seat) {
+                continue;
+            }
+            let factor = self.icon_factor(c, seat, sector);
+            if sector.priced_by_level() {
+                fixed += 2 * u32::from(self.leader_level(sector)) * factor;
+            } else {
+                per_city += factor;
+            }
+        }
+        (fixed, per_city)
     }
 
     /// Each cost icon's leader and price for a build (TI-8.3.2, TI-21.7, TC-1.5): the leader
