@@ -18,7 +18,7 @@ pub mod snapshot;
 pub(crate) use named::named_enum;
 pub(crate) mod svg;
 
-pub use card::{CardSide, CardText, DeckId};
+pub use card::{CardSide, CardText, ContentHash, DeckId};
 pub use decision::Decision;
 pub use dyn_game::{
     CheckedGame, DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure,

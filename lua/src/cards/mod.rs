@@ -334,7 +334,7 @@ impl CardHost {
             .create_function(|_, _: Variadic<Value>| Ok(()))
             .map_err(|e| script_error("(host)", host.classify("(host)", &e)))?;
         let mut cards: BTreeMap<u8, LoadedCard> = BTreeMap::new();
-        let mut hash = shared::ContentHash::new();
+        let mut hash = darbar::engine::ContentHash::new();
         for (file, source) in sources {
             hash.add(file, source);
             let chunk = host

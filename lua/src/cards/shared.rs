@@ -17,7 +17,7 @@ use std::path::Path;
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 
-use darbar::engine::{CardText, DeckId, LoadError, ReplayError};
+use darbar::engine::{CardText, ContentHash, DeckId, LoadError, ReplayError};
 use darbar::games::{GameEntry, OpenError, Registry};
 use darbar::vijayanagara::{
     DeckRules, EventFailure, EventHost, EventProgress, EventRun, Options, State, Vijayanagara,
@@ -40,37 +40,6 @@ type Cached = (u64, Sources, Rc<CardHost>);
 thread_local! {
     /// This thread's hosts, least recently used first.
     static HOSTS: RefCell<Vec<Cached>> = const { RefCell::new(Vec::new()) };
-}
-
-/// A hash of a deck's files, the same in every process, build and version: 64-bit FNV-1a over
-/// each file's name and source, each preceded by its length, in the order given (file-name
-/// order for a deck read from a directory). It names a deck in replay records
-/// ([`DeckId::hash`]) and keys the host cache; it tells decks apart, it is no signature.
-pub(crate) struct ContentHash(u64);
-
-impl ContentHash {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0100_0000_01b3;
-
-    pub(crate) fn new() -> ContentHash {
-        ContentHash(Self::OFFSET)
-    }
-
-    fn bytes(&mut self, bytes: &[u8]) {
-        for &b in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(Self::PRIME);
-        }
-    }
-
-    /// Adds one file.
-    pub(crate) fn add(&mut self, file: &str, source: &str) {
-        self.bytes(file.as_bytes());
-        self.bytes(source.as_bytes());
-    }
-
-    pub(crate) fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// The key of a deck in the host cache: the [`ContentHash`] of its file names and sources.

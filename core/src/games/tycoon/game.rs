@@ -246,8 +246,46 @@ impl Game for Tycoon {
         Some(state.reveals)
     }
 
+    /// The observation of `seat`, from its view only (TI-2.6): seats relative to it, its own
+    /// merit cards and agenda, never another's money behind a screen nor a sealed bid.
+    fn observation(&self, state: &State, seat: Seat) -> Vec<f32> {
+        super::observation::observation(state, &self.content, seat)
+    }
+
+    fn observation_len(&self) -> usize {
+        super::observation::Sizes::of(&self.content).total()
+    }
+
+    fn observation_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        super::observation::Sizes::of(&self.content).layout()
+    }
+
+    /// The table: map, tracks, round tracker, displays, strategy board and every seat's
+    /// holdings, merit cards and agendas by their number only; with the last action, what it
+    /// touched outlined and captioned in words.
+    fn to_svg(
+        &self,
+        state: &State,
+        last: Option<crate::engine::game::LastAction<'_, Self>>,
+    ) -> Option<String> {
+        Some(super::svg::picture(
+            state,
+            &self.content,
+            last.map(|l| (l.before, l.action)),
+        ))
+    }
+
+    fn palette(&self) -> Vec<(&'static str, &'static str)> {
+        super::svg::palette()
+    }
+
     fn milestone(&self, state: &State) -> u64 {
         u64::from(state.round)
+    }
+
+    /// The content the rules play, named in every replay record (TC-19).
+    fn deck(&self) -> Option<crate::engine::DeckId> {
+        Some(self.content.deck.clone())
     }
 
     fn validate_with_rules(&self, state: &State) -> Result<(), crate::engine::Violation> {

@@ -16,7 +16,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::engine::{Cites, Rule};
+use crate::engine::{Cites, ContentHash, DeckId, Rule};
 
 use super::super::ids::{CityId, Difficulty, Era, Region, Sector, SpaceType};
 use super::{
@@ -194,7 +194,13 @@ impl Content {
             texts.push((name, text));
         }
         let files: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (*n, t.as_str())).collect();
-        Content::from_files(&files)
+        let mut content = Content::from_files(&files)?;
+        if !content.deck.is_default()
+            && let Some(name) = dir.file_name().and_then(|n| n.to_str())
+        {
+            content.deck.name = name.to_owned();
+        }
+        Ok(content)
     }
 
     /// Loads content from `(file name, text)` pairs: each of [`Content::FILES`] exactly once.
@@ -278,6 +284,7 @@ impl Content {
             favours: favours.favours,
             automa: automa.automa,
             neighbours: Vec::new(),
+            deck: deck_id(files),
         };
         let mut checker = Checker {
             is_default,
@@ -1719,6 +1726,31 @@ fn param_name(param: ModParam) -> &'static str {
     }
 }
 
+/// The identity of content made of these files in replay records: the hash of the files in
+/// [`Content::FILES`] order, named `default` when they are the embedded default content's.
+fn deck_id(files: &[(&str, &str)]) -> DeckId {
+    fn hash(files: &[(&str, &str)]) -> u64 {
+        let mut hash = ContentHash::new();
+        for name in Content::FILES {
+            if let Some((_, text)) = files.iter().find(|(n, _)| *n == name) {
+                hash.add(name, text);
+            }
+        }
+        hash.finish()
+    }
+    static STANDARD: OnceLock<u64> = OnceLock::new();
+    let value = hash(files);
+    let name = if value == *STANDARD.get_or_init(|| hash(&STANDARD_FILES)) {
+        DeckId::DEFAULT
+    } else {
+        "unnamed"
+    };
+    DeckId {
+        name: name.to_owned(),
+        hash: format!("{value:016x}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{PromoterPlace, SharesRule, Source, Trigger};
@@ -2942,5 +2974,19 @@ mod tests {
         std::fs::remove_dir_all(&dir).expect("cleaned up");
         assert_eq!(&loaded.expect("loads"), Content::standard());
         assert!(matches!(missing, Err(ContentError::Io { file, .. }) if file == AUTOMA));
+    }
+
+    #[test]
+    fn replay_records_name_the_default_content_and_tell_other_content_apart() {
+        let standard = Content::standard();
+        assert!(standard.deck.is_default());
+        let files = own_content(|name, v| {
+            if name == AGENDAS {
+                v["agendas"][0]["name"] = "Another name".into();
+            }
+        });
+        let own = load(&files).expect("own content loads");
+        assert_eq!(own.deck.name, "unnamed");
+        assert_ne!(own.deck.hash, standard.deck.hash);
     }
 }

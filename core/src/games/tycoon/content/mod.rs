@@ -475,6 +475,9 @@ pub struct Content {
     pub automa: Vec<AutomaCard>,
     /// Each city's neighbours on the road, by [`CityId`] (computed at load).
     pub neighbours: Vec<Vec<CityId>>,
+    /// What replay records name the content by: `default`, or a folder's name, with the hash
+    /// of the files.
+    pub deck: crate::engine::DeckId,
 }
 
 /// Where a bundle is printed: a content item, or a rule's fixed bundle.
