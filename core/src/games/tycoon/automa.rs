@@ -352,8 +352,15 @@ impl Ctx<'_> {
             Frame::Bid { turn } => self.s.in_turn(usize::from(turn) % self.s.seat_count()),
             _ => self.s.frame_choices(self.c, frame).map_or(0, |d| d.0),
         });
-        self.log
-            .say(|| format!("{who} (automa): {action} for the {kind} (TC-16.4)"));
+        // A sealed bid stays sealed until every bid is in (TI-21.19), the automa's too: the
+        // bid's own line says only that it was made.
+        if kind != DecisionKind::PolicyBid {
+            let (s, c) = (&*self.s, self.c);
+            self.log.say(|| {
+                let words = super::words::describe(s, c, action);
+                format!("{who} (automa), {kind}: {words} (TC-16.4)")
+            });
+        }
         action
     }
 

@@ -21,40 +21,43 @@ impl State {
     /// the headline's (whole round, and round event during an Income event) (TC-1.5). Each
     /// comes with the bundle it is printed in and its place there, for hooks.
     pub(crate) fn lasting<'c>(
-        &self,
+        &'c self,
         c: &'c Content,
         seat: u8,
         during_income: bool,
-    ) -> Vec<(BundleRef, u8, &'c Effect)> {
-        let mut found = Vec::new();
-        let mut add = |source: Source, bundle: &'c [Effect]| {
-            for (i, effect) in bundle.iter().enumerate() {
-                found.push((BundleRef::of(source), i as u8, effect));
-            }
+    ) -> impl Iterator<Item = (BundleRef, u8, &'c Effect)> + 'c {
+        let printed = |source: Source, bundle: &'c [Effect]| {
+            bundle
+                .iter()
+                .enumerate()
+                .map(move |(i, effect)| (BundleRef::of(source), i as u8, effect))
         };
-        for &p in &self.seats[usize::from(seat)].policies {
-            let policy = &c.policies[usize::from(p)];
-            if policy.effect.when == PolicyWhen::Passive {
-                add(Source::Policy(p), &policy.effect.effects);
-            }
-        }
-        for timing in [HeadlineTiming::WholeRound, HeadlineTiming::RoundEvent] {
-            if (timing == HeadlineTiming::WholeRound || during_income)
-                && let Some(h) = self.headline_for(c, seat, timing)
-            {
-                add(
+        let policies = self.seats[usize::from(seat)]
+            .policies
+            .iter()
+            .filter(move |&&p| c.policies[usize::from(p)].effect.when == PolicyWhen::Passive)
+            .flat_map(move |&p| {
+                printed(
+                    Source::Policy(p),
+                    &c.policies[usize::from(p)].effect.effects,
+                )
+            });
+        let headlines = [HeadlineTiming::WholeRound, HeadlineTiming::RoundEvent]
+            .into_iter()
+            .filter(move |&t| t == HeadlineTiming::WholeRound || during_income)
+            .filter_map(move |t| self.headline_for(c, seat, t))
+            .flat_map(move |h| {
+                printed(
                     Source::Headline(h),
                     &c.headlines[usize::from(h)].effect.effects,
-                );
-            }
-        }
-        found
+                )
+            });
+        policies.chain(headlines)
     }
 
     /// The sum of the `add` of the modifiers of `param` in force for `seat`.
     pub(crate) fn mod_add(&self, c: &Content, seat: u8, param: ModParam) -> i64 {
         self.lasting(c, seat, false)
-            .into_iter()
             .filter_map(|(_, _, e)| match e {
                 Effect::Mod { param: p, add, .. } if *p == param => add.map(i64::from),
                 _ => None,
@@ -65,7 +68,6 @@ impl State {
     /// The factor on cost icons of `sector` on `seat`'s builds from lasting modifiers (TC-1.5).
     pub(crate) fn icon_factor(&self, c: &Content, seat: u8, sector: Sector) -> u32 {
         self.lasting(c, seat, false)
-            .into_iter()
             .filter_map(|(_, _, e)| match e {
                 Effect::Mod {
                     param: ModParam::IconCost,
@@ -82,7 +84,7 @@ impl State {
     /// The income of `seat`'s built industries at an Income event, with its modifiers (TI-6.3,
     /// TC-1.5 `MOD income`).
     pub(crate) fn income_of(&self, c: &Content, seat: u8) -> u32 {
-        let mods = self.lasting(c, seat, true);
+        let mods: Vec<_> = self.lasting(c, seat, true).collect();
         self.built(seat)
             .map(|card| {
                 let card = &c.industries[usize::from(card)];
@@ -114,7 +116,6 @@ impl State {
         let data = &c.board.unmanaged[usize::from(space)];
         let change: i64 = self
             .lasting(c, seat, false)
-            .into_iter()
             .filter_map(|(_, _, e)| match e {
                 Effect::Mod {
                     param: ModParam::StrategyCost,
@@ -510,7 +511,6 @@ impl Ctx<'_> {
         let hooks: Vec<BundleRef> = self
             .s
             .lasting(self.c, seat, during_income)
-            .into_iter()
             .filter_map(|(at, index, e)| match e {
                 Effect::On {
                     event: ev,
