@@ -265,9 +265,11 @@ impl Ctx<'_> {
                 seat,
                 by: BuildBy::Effect,
             }),
+            // The Office space's own placement is the action taken, not an optional extra
+            // (TI-8.6); an `OFFICE` printed elsewhere may be declined (E4).
             Effect::Office => self.s.stack.push(Frame::Office {
                 seat,
-                optional: true,
+                optional: !matches!(at.source, Source::Space(_)),
             }),
             Effect::Per { counter, each, max } => {
                 let count = self.s.count(self.c, seat, counter);

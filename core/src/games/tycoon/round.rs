@@ -93,7 +93,6 @@ impl Ctx<'_> {
         ]);
         self.s.phase = Phase::Headline;
         self.s.phase_serial += 1;
-        self.automa_draws();
         if let Some(h) = self.s.headline_deck.pop() {
             self.s.headline = Some(h);
             self.s.reveals += 1;
@@ -112,6 +111,9 @@ impl Ctx<'_> {
                 }
             }
         }
+        // TC-16.3: after the headline, before Phase 1 (the round-start effects, pushed above,
+        // touch no automa, TI-17.4).
+        self.automa_draws();
     }
 
     /// TI-5.1–5.2: the region, and its bonus once per own factory there.

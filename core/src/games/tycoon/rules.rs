@@ -48,7 +48,11 @@ impl State {
     /// Whether `seat` may take a voluntary emergency loan now (TI-9, TI-21.4, TC-16.2 item 4).
     pub(crate) fn may_borrow(&self, seat: u8) -> bool {
         let me = &self.seats[usize::from(seat)];
-        !me.is_automa() && me.notes < MAX_NOTES && self.phase != Phase::GameEnd
+        // Not before round 1 (setup's choices spend nothing) nor during note repayment
+        // (TI-OQ-40).
+        !me.is_automa()
+            && me.notes < MAX_NOTES
+            && !matches!(self.phase, Phase::GameEnd | Phase::Setup)
     }
 
     /// The seat, kind and choices of a decision frame; `None` for a step frame. Empty

@@ -18,6 +18,7 @@ use thiserror::Error;
 
 use crate::engine::{Cites, ContentHash, DeckId, Rule};
 
+use super::super::action::MAX_ITEMS;
 use super::super::ids::{CityId, Difficulty, Era, Region, Sector, SpaceType};
 use super::{
     Agenda, AutomaCard, Board, Bundle, BundleRef, City, Conglomerate, Content, Counter,
@@ -564,6 +565,9 @@ enum Context {
     MeritBuild,
     /// An NP merit card: also `np_free`.
     MeritNp,
+    /// Read at scoring (an Industrial policy's `end`, an independent planning card): only
+    /// influence, `per` influence and `if` (TI-16.3).
+    Scoring,
 }
 
 /// The checks of TC-19, with the warnings a user's own content collects.
@@ -784,12 +788,18 @@ fn unique<'a>(file: &str, ids: impl IntoIterator<Item = &'a str>) -> Result<(), 
 
 /// A list is indexed by `u8` ([`super::Source`], [`CityId`]): at most 255 items.
 fn fits_u8(file: &str, what: &str, len: usize) -> Result<(), ContentError> {
-    if len > usize::from(u8::MAX) {
+    fits(file, what, len, usize::from(u8::MAX))
+}
+
+/// A list has at most `most` items: what the actions that name its items can number
+/// ([`MAX_ITEMS`] cards or cities, 16 conglomerate tokens, 30 unmanaged spaces).
+fn fits(file: &str, what: &str, len: usize, most: usize) -> Result<(), ContentError> {
+    if len > most {
         return Err(fail(
             file,
             "",
             what,
-            format!("{len} items: at most 255"),
+            format!("{len} items: at most {most}, what the actions can number"),
             "TC-0.1",
         ));
     }
@@ -799,7 +809,7 @@ fn fits_u8(file: &str, what: &str, len: usize) -> Result<(), ContentError> {
 /// TC-2: regions, metros, the road's references and connectivity, and the distances; returns
 /// each city's neighbours, sorted.
 fn check_map(map: &Map) -> Result<Vec<Vec<CityId>>, ContentError> {
-    fits_u8(MAP, "cities", map.cities.len())?;
+    fits(MAP, "cities", map.cities.len(), usize::from(MAX_ITEMS))?;
     unique(MAP, map.cities.iter().map(|c| c.id.as_str()))?;
     let codes: Vec<Region> = map.regions.iter().map(|r| r.code).collect();
     if codes != Region::ALL {
@@ -993,7 +1003,7 @@ fn check_board(board: &Board) -> Result<(), ContentError> {
             .map(|s| s.id.as_str())
             .chain(board.unmanaged.iter().map(|s| s.id.as_str())),
     )?;
-    fits_u8(BOARD, "unmanaged", board.unmanaged.len())?;
+    fits(BOARD, "unmanaged", board.unmanaged.len(), 30)?;
     // The rules implement the managed spaces by id.
     let managed: Vec<&str> = board.managed.iter().map(|s| s.id.as_str()).collect();
     if managed != ["SM-1", "SM-2"] {
@@ -1084,9 +1094,26 @@ fn check_board(board: &Board) -> Result<(), ContentError> {
 
 /// TC-7: ids, steps, and no Finance cost icon.
 fn check_industries(cards: &[Industry]) -> Result<(), ContentError> {
-    fits_u8(INDUSTRIES, "industries", cards.len())?;
+    fits(
+        INDUSTRIES,
+        "industries",
+        cards.len(),
+        usize::from(MAX_ITEMS),
+    )?;
     unique(INDUSTRIES, cards.iter().map(|c| c.id.as_str()))?;
     for card in cards {
+        if card.cost_icons.len() > 8 {
+            return Err(fail(
+                INDUSTRIES,
+                &card.id,
+                "cost_icons",
+                format!(
+                    "{} icons: at most 8, what the actions can number",
+                    card.cost_icons.len()
+                ),
+                "TC-0.1",
+            ));
+        }
         if !matches!(card.build_sector_steps, 1 | 2) {
             return Err(fail(
                 INDUSTRIES,
@@ -1147,7 +1174,8 @@ fn check_policies(cards: &[Policy]) -> Result<(), ContentError> {
         )?;
         let context = match when {
             PolicyWhen::Passive => Context::Lasting,
-            PolicyWhen::Now | PolicyWhen::End => Context::Once,
+            PolicyWhen::Now => Context::Once,
+            PolicyWhen::End => Context::Scoring,
         };
         check_bundle(
             POLICIES,
@@ -1179,7 +1207,7 @@ fn check_plans(cards: &[Plan]) -> Result<(), ContentError> {
                 check_counter(PLANS, &card.id, "award.counter", counter)?
             }
             PlanAward::Independent { effects } => {
-                check_bundle(PLANS, &card.id, "award.do", effects, Context::Once)?
+                check_bundle(PLANS, &card.id, "award.do", effects, Context::Scoring)?
             }
         }
     }
@@ -1226,7 +1254,7 @@ fn check_agendas(cards: &[Agenda]) -> Result<(), ContentError> {
 
 /// TC-12: ids, windows and bundles.
 fn check_merits(cards: &[Merit]) -> Result<(), ContentError> {
-    fits_u8(MERITS, "merits", cards.len())?;
+    fits(MERITS, "merits", cards.len(), usize::from(MAX_ITEMS))?;
     unique(MERITS, cards.iter().map(|c| c.id.as_str()))?;
     for card in cards {
         let context = match card.window {
@@ -1253,7 +1281,7 @@ fn check_merits(cards: &[Merit]) -> Result<(), ContentError> {
 
 /// TC-13, TC-14: ids and bonuses.
 fn check_tokens(conglomerates: &[Conglomerate], favours: &[Favour]) -> Result<(), ContentError> {
-    fits_u8(CONGLOMERATES, "conglomerates", conglomerates.len())?;
+    fits(CONGLOMERATES, "conglomerates", conglomerates.len(), 16)?;
     unique(CONGLOMERATES, conglomerates.iter().map(|c| c.id.as_str()))?;
     for token in conglomerates {
         check_bundle(
@@ -1468,6 +1496,17 @@ fn walk(
         let at = format!("{field}[{i}]");
         let err = |reason: &str, rule: &'static str| fail(file, item, at.as_str(), reason, rule);
         let lasting = matches!(effect, Effect::Mod { .. } | Effect::On { .. });
+        let scored = match effect {
+            Effect::Influence { .. } | Effect::If { .. } => true,
+            Effect::Per { each, .. } => matches!(**each, Effect::Influence { .. }),
+            _ => false,
+        };
+        if context == Context::Scoring && !scored {
+            return Err(err(
+                "read at scoring: only influence, per influence and if",
+                "TI-16.3",
+            ));
+        }
         if context == Context::Lasting && top && !lasting {
             return Err(err(
                 "a passive policy or whole-round/round-event headline holds only mod and on: \
@@ -1648,6 +1687,13 @@ fn check_mod(
         (Context::MeritBuild, Some(_)) => {}
         (_, Some(_)) => {
             return Err(err("scope", "scope only on merit cards".to_owned()));
+        }
+        (_, None) if *one => {
+            return Err(err(
+                "one",
+                "one icon of the holder's choice is waived only THIS BUILD, on a merit card"
+                    .to_owned(),
+            ));
         }
         (_, None) => {}
     }
@@ -2988,5 +3034,52 @@ mod tests {
         let own = load(&files).expect("own content loads");
         assert_eq!(own.deck.name, "unnamed");
         assert_ne!(own.deck.hash, standard.deck.hash);
+    }
+
+    #[test]
+    fn lists_and_icons_stay_within_what_the_actions_can_number() {
+        // TC-0.1: Merit(n) numbers 64 cards; a 65th could not be played.
+        let files = edit(MERITS, |v| {
+            let first = v["merits"][0].clone();
+            let list = v["merits"].as_array_mut().expect("a list");
+            for k in 0..35 {
+                let mut card = first.clone();
+                card["id"] = format!("M-X{k}").into();
+                list.push(card);
+            }
+        });
+        let (file, _, field, rule) = check_error(load(&files));
+        assert_eq!(
+            (file.as_str(), field.as_str(), rule),
+            (MERITS, "merits", "TC-0.1")
+        );
+        let files = edit(INDUSTRIES, |v| {
+            item(v, "industries", "I2-09")["cost_icons"] = serde_json::json!([
+                "MIN", "MIN", "MIN", "MIN", "POW", "POW", "POW", "TRA", "TRA"
+            ]);
+        });
+        let (_, at, field, _) = check_error(load(&files));
+        assert_eq!((at.as_str(), field.as_str()), ("I2-09", "cost_icons"));
+    }
+
+    #[test]
+    fn what_scoring_reads_is_influence_and_a_chosen_icon_is_only_this_build() {
+        // TI-16.3: an Industrial policy's end bundle is read for influence only.
+        let files = edit(POLICIES, |v| {
+            item(v, "policies", "P1-01")["effect"]["do"][0]["then"][0] =
+                serde_json::json!({"kind": "money", "n": 8});
+        });
+        let (_, at, field, rule) = check_error(load(&files));
+        assert_eq!(
+            (at.as_str(), field.as_str(), rule),
+            ("P1-01", "effect.do[0].then[0]", "TI-16.3")
+        );
+        // TC-1.5: icon(one) is a THIS BUILD modifier of merit cards, not a lasting one.
+        let files = edit(POLICIES, |v| {
+            item(v, "policies", "P1-09")["effect"]["do"][0] =
+                serde_json::json!({"kind": "mod", "param": "icon_cost", "one": true, "mul": 0});
+        });
+        let (_, at, field, _) = check_error(load(&files));
+        assert_eq!((at.as_str(), field.as_str()), ("P1-09", "effect.do[0].one"));
     }
 }
