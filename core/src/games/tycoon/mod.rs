@@ -32,6 +32,7 @@ mod game;
 pub mod ids;
 mod invariants;
 mod money;
+mod observation;
 mod options;
 mod refusal;
 mod round;
@@ -39,6 +40,7 @@ mod rules;
 mod scoring;
 mod setup;
 mod state;
+mod svg;
 mod view;
 mod words;
 
@@ -48,6 +50,7 @@ pub use error::Error;
 pub use frame::DecisionKind;
 pub use game::Tycoon;
 pub use ids::{ActionKind, CityId, Difficulty, Era, Region, Sector, SpaceType};
+pub use observation::OBSERVATION_SIZE;
 pub use options::Options;
 pub use state::{
     Factory, HeldMerit, Holding, Outcome, Phase, RoundFigures, Score, SeatState, Slot, SpaceState,

@@ -56,7 +56,7 @@ pub struct Holding {
 pub struct HeldMerit {
     /// The card's content number.
     pub card: u8,
-    /// The phase number it was drawn in ([`State::phase_serial`]).
+    /// The phase number it was drawn in (the state counts the phases begun).
     pub drawn: u16,
 }
 
