@@ -1,6 +1,6 @@
 //! The snapshot mutation fuzz ([`darbar::testing::fuzz_snapshots`]) for every game of the
 //! standard registry (with the `test-games` feature: Vijayanagara without Event cards, the
-//! raid game, Pax Pamir and Nim): damaged snapshots of states reached by random play are refused with a
+//! raid game, Pax Pamir, Tycoon and Nim): damaged snapshots of states reached by random play are refused with a
 //! typed error, or load as states the rules play on, checked for some steps, with no panic.
 //!
 //! The default run is bounded for CI ([`darbar::testing::DEFAULT_FUZZ_CASES`] cases per game).
@@ -51,12 +51,12 @@ fn fuzz_with(name: &str, options: &serde_json::Value) {
 #[test]
 fn every_registered_game_is_fuzzed() {
     let names = Registry::standard().names();
-    for name in ["vijayanagara", "raid", "pax_pamir", "nim"] {
+    for name in ["vijayanagara", "raid", "pax_pamir", "tycoon", "nim"] {
         assert!(names.contains(&name), "{name} is not registered");
     }
     assert_eq!(
         names.len(),
-        4,
+        5,
         "a new game needs its fuzz test here: {names:?}"
     );
 }
@@ -87,5 +87,20 @@ fn mutated_pax_pamir_snapshots_with_wakhan_are_refused_or_play_on() {
     fuzz_with(
         "pax_pamir",
         &serde_json::json!({ "players": 3, "wakhan": true }),
+    );
+}
+
+#[test]
+fn mutated_tycoon_snapshots_are_refused_or_play_on() {
+    fuzz("tycoon");
+}
+
+/// One person beside two automas with the Headline expansion and the Kickstarter cards: the
+/// automa decks, the headline deck and the larger card sets are in the snapshot too.
+#[test]
+fn mutated_tycoon_snapshots_with_automas_and_headlines_are_refused_or_play_on() {
+    fuzz_with(
+        "tycoon",
+        &serde_json::json!({ "players": 1, "headline_expansion": true, "include_kickstarter": true }),
     );
 }

@@ -5,7 +5,18 @@ use crate::engine::{Rule, Snapshot, Violation};
 
 use super::content::Content;
 use super::frame::Frame;
-use super::state::{FACTORIES, LAST_ROUND, MAX_NOTES, State};
+use super::state::{FACTORIES, LAST_ROUND, MAX_NOTES, Phase, State};
+
+/// More stack stamps than any game gives (TI-0.4); a snapshot past it is damaged.
+const MAX_STAMP: u32 = 1 << 20;
+
+/// Ceilings far above anything a game reaches (a game pays out hundreds of Cr, promoters and
+/// influence, not millions): a snapshot above one is damaged, and below them no sum the rules
+/// make can overflow.
+const MAX_MONEY: u32 = 1 << 24;
+const MAX_COUNT: u32 = 1 << 20;
+const MAX_PHASES: u16 = 1 << 10;
+const MAX_REVEALS: u64 = 1 << 40;
 
 fn broken(rule: &'static str, reason: impl Into<String>) -> Violation {
     Violation {
@@ -62,8 +73,34 @@ pub(crate) fn check(s: &State, c: &Content) -> Result<(), Violation> {
             ));
         }
     }
+    // Stack stamps (TI-0.4) count the disc moves of one game: every disc's stamp is one the
+    // counter has given, and the counter stays far from its limit (a game moves discs a few
+    // hundred times).
+    let stamps = s
+        .seats
+        .iter()
+        .flat_map(|x| x.level_stamps.iter().chain([&x.influence_stamp]));
+    if s.stamp > MAX_STAMP || stamps.into_iter().any(|&t| t > s.stamp) {
+        return Err(broken("TI-0.4", "a disc's stack stamp was never given"));
+    }
     if usize::from(s.tycoon) >= n || s.round > LAST_ROUND + 1 {
         return Err(broken("TI-2.9", "the Tycoon or the round is out of range"));
+    }
+    check_ceilings(s)?;
+    let seat_bits = (1u16 << n) - 1;
+    if s.top_bidder.is_some_and(|t| usize::from(t) >= n)
+        || u16::from(s.lap_one_passes | s.auction_takers) & !seat_bits != 0
+    {
+        return Err(broken(
+            "TI-7.4",
+            "an auction bidder, pass or taker names no seat",
+        ));
+    }
+    if s.spaces
+        .iter()
+        .any(|sp| sp.cover.is_some_and(|(o, _)| usize::from(o) >= n))
+    {
+        return Err(broken("TI-8.6", "a space is covered by no seat's share"));
     }
     if s.cities.len() != c.map.cities.len() || s.bids.len() != n || s.standing.len() != n {
         return Err(broken(
@@ -276,8 +313,11 @@ fn check_stack(s: &State, c: &Content) -> Result<(), Violation> {
             Err(broken("TI-16", "a scored game with rules pending"))
         };
     }
+    check_backbone(s)?;
     for frame in &s.stack {
-        let seat = match *frame {
+        // What the frame names and the bound it must stay below: a seat, or a step's
+        // counter over the seats (a step frame's counter reaches `n` when every seat is done).
+        let (named, bound) = match *frame {
             Frame::StartInfluence { seat }
             | Frame::StartPolicy { seat }
             | Frame::Agenda { seat }
@@ -300,7 +340,7 @@ fn check_stack(s: &State, c: &Content) -> Result<(), Violation> {
             | Frame::StepAny { seat }
             | Frame::StepAny2 { seat }
             | Frame::Conglomerate { seat }
-            | Frame::LoanAmount { seat } => seat,
+            | Frame::LoanAmount { seat } => (seat, n),
             Frame::Offer { seat, at, atom } => {
                 if c.bundle(at)
                     .and_then(|b| b.get(usize::from(atom)))
@@ -308,13 +348,13 @@ fn check_stack(s: &State, c: &Content) -> Result<(), Violation> {
                 {
                     return Err(broken("TC-1", "an offer not in the content"));
                 }
-                seat
+                (seat, n)
             }
             Frame::Bundle { holder, at, .. } => {
                 if c.bundle(at).is_none() {
                     return Err(broken("TC-1", "a bundle not in the content"));
                 }
-                holder
+                (holder, n)
             }
             Frame::BuildMerits { plan } | Frame::BuildBonuses { plan, .. } => {
                 if usize::from(plan.card) >= c.industries.len()
@@ -325,13 +365,13 @@ fn check_stack(s: &State, c: &Content) -> Result<(), Violation> {
                         "a build of a card or city not in the content",
                     ));
                 }
-                plan.seat
+                (plan.seat, n)
             }
-            Frame::PolicyBid { asked }
-            | Frame::NationalProject { asked }
-            | Frame::Repay { asked } => asked,
-            Frame::Bid { turn } => turn / 2,
-            Frame::Actions { next } | Frame::Income { next } => next,
+            Frame::PolicyBid { asked } | Frame::Repay { asked } => (asked, n),
+            Frame::NationalProject { asked } => (asked, n + 1),
+            Frame::Bid { turn } => (turn, 2 * n),
+            Frame::Actions { next } => (next, n),
+            Frame::Income { next } => (next, n + 1),
             Frame::Events { .. }
             | Frame::FinishSetup
             | Frame::BeginRound
@@ -343,20 +383,196 @@ fn check_stack(s: &State, c: &Content) -> Result<(), Violation> {
             | Frame::AuctionFinish
             | Frame::RoundEnd
             | Frame::Housekeeping
-            | Frame::Score => 0,
+            | Frame::Score => (0, 1),
         };
-        if seat > n {
+        if named >= bound {
             return Err(broken(
                 "TI-0.2",
                 format!("a pending {frame:?} names no seat"),
             ));
         }
     }
+    check_builds(s)?;
     if s.pending(c).is_none() {
         return Err(broken(
             "TC-17",
             "the game is not over and nobody has a decision",
         ));
+    }
+    Ok(())
+}
+
+/// The frames of a round as `begin_round` lays them, bottom first (TI-4.1): each leaves the
+/// stack from the top as play moves on, so the round's frames still on the stack are always
+/// the first ones of this list.
+const ROUND: [fn(&Frame) -> bool; 10] = [
+    |f| matches!(f, Frame::Housekeeping),
+    |f| matches!(f, Frame::RoundEnd),
+    |f| matches!(f, Frame::Actions { .. }),
+    |f| {
+        matches!(
+            f,
+            Frame::EnterPhase {
+                phase: Phase::Actions
+            }
+        )
+    },
+    |f| matches!(f, Frame::Auction),
+    |f| {
+        matches!(
+            f,
+            Frame::EnterPhase {
+                phase: Phase::Auction
+            }
+        )
+    },
+    |f| matches!(f, Frame::Events { .. }),
+    |f| {
+        matches!(
+            f,
+            Frame::EnterPhase {
+                phase: Phase::Events
+            }
+        )
+    },
+    |f| matches!(f, Frame::Region),
+    |f| {
+        matches!(
+            f,
+            Frame::EnterPhase {
+                phase: Phase::Region
+            }
+        )
+    },
+];
+
+/// The stack's backbone fits the phase (TI-4.1, TC-17): setup sits on `FinishSetup`, a round
+/// on the first frames of [`ROUND`] (as many as the phase has not yet passed), the game end
+/// on `Score`, each in its rounds; every other frame (a decision, an action, an effect) stands above them.
+fn check_backbone(s: &State) -> Result<(), Violation> {
+    let backbone = |f: &Frame| {
+        matches!(
+            f,
+            Frame::FinishSetup
+                | Frame::BeginRound
+                | Frame::Housekeeping
+                | Frame::RoundEnd
+                | Frame::Actions { .. }
+                | Frame::EnterPhase { .. }
+                | Frame::Auction
+                | Frame::Events { .. }
+                | Frame::Region
+                | Frame::Score
+        )
+    };
+    let bottom = s.stack.iter().take_while(|f| backbone(f)).count();
+    let fits = match s.phase {
+        Phase::Setup => s.round == 0 && bottom == 1 && s.stack[0] == Frame::FinishSetup,
+        Phase::GameEnd => s.round == LAST_ROUND + 1 && bottom == 1 && s.stack[0] == Frame::Score,
+        phase => {
+            let still = match phase {
+                Phase::Headline => 10..=10,
+                Phase::Region => 8..=9,
+                Phase::Events => 6..=7,
+                Phase::Auction => 4..=5,
+                Phase::Actions => 2..=3,
+                _ => 1..=1,
+            };
+            (1..=LAST_ROUND).contains(&s.round)
+                && still.contains(&bottom)
+                && s.stack
+                    .iter()
+                    .zip(ROUND)
+                    .all(|(f, is)| !backbone(f) || is(f))
+        }
+    };
+    if !fits || s.stack[bottom..].iter().any(backbone) {
+        return Err(broken(
+            "TI-4.1",
+            format!("the pending rules do not fit the {:?} phase", s.phase),
+        ));
+    }
+    Ok(())
+}
+
+/// Money, counts and counters stay under their ceilings (TI-1.5: the supplies have no limit,
+/// but a game is finite).
+fn check_ceilings(s: &State) -> Result<(), Violation> {
+    let money = s
+        .seats
+        .iter()
+        .map(|x| x.money)
+        .chain([s.opening])
+        .chain(s.bids.iter().chain(&s.standing).flatten().copied());
+    let counts = s
+        .seats
+        .iter()
+        .flat_map(|x| [x.promoters, x.pool, x.support, x.influence, x.plus1])
+        .chain(
+            s.industry_display
+                .iter()
+                .chain(&s.policy_display)
+                .map(|slot| slot.promoters),
+        )
+        .chain(s.spaces.iter().filter_map(|sp| sp.cover.map(|(_, v)| v)));
+    let drawn_later = s
+        .seats
+        .iter()
+        .flat_map(|x| &x.merits)
+        .any(|m| m.drawn > s.phase_serial);
+    if money.into_iter().any(|m| m > MAX_MONEY)
+        || counts.into_iter().any(|m| m > MAX_COUNT)
+        || s.phase_serial > MAX_PHASES
+        || s.reveals > MAX_REVEALS
+        || drawn_later
+    {
+        return Err(broken(
+            "TI-1.5",
+            "money, a count or a counter is beyond what a game reaches",
+        ));
+    }
+    Ok(())
+}
+
+/// A build on the stack is of a card its builder holds: unbuilt and its city empty while it is
+/// being declared (its merit window open, on top), built in that city once its bonuses run
+/// (TI-8.3.1, TI-8.3.3); a waived icon is asked on the build just below it (TC-12). Run after the frames' seats are checked.
+fn check_builds(s: &State) -> Result<(), Violation> {
+    let unbuilt = |seat: u8, card: u8| {
+        s.seats[usize::from(seat)]
+            .industries
+            .iter()
+            .any(|h| h.card == card && h.city.is_none())
+    };
+    for (k, frame) in s.stack.iter().enumerate() {
+        let fits = match *frame {
+            Frame::BuildCity { seat, card, .. } => unbuilt(seat, card),
+            // Its window is open: only the icon it waives, or a free emergency loan (TI-9),
+            // can stand above it.
+            Frame::BuildMerits { plan } => {
+                unbuilt(plan.seat, plan.card)
+                    && s.factory(plan.city).is_none()
+                    && s.stack[k + 1..]
+                        .iter()
+                        .all(|f| matches!(f, Frame::WaiveIcon { .. } | Frame::LoanAmount { .. }))
+            }
+            Frame::BuildBonuses { plan, stage } => {
+                stage <= 4
+                    && s.factory(plan.city)
+                        .is_some_and(|f| f.owner == plan.seat && f.card == Some(plan.card))
+            }
+            Frame::WaiveIcon { seat, card } => matches!(
+                k.checked_sub(1).map(|below| s.stack[below]),
+                Some(Frame::BuildMerits { plan }) if plan.seat == seat && plan.card == card
+            ),
+            _ => true,
+        };
+        if !fits {
+            return Err(broken(
+                "TI-8.3.1",
+                format!("a pending {frame:?} is of no card its builder holds"),
+            ));
+        }
     }
     Ok(())
 }
