@@ -90,6 +90,30 @@ fn run(state: &mut State, op: &Op) -> Result<(), darbar::vijayanagara::Error> {
     }
 }
 
+/// A case proptest found: a gift whose Resources were settled at none (the giver had none),
+/// then Resources gained by hand before the cavalry answer. Its listed `count 0` ends the gift
+/// without one (§1.5.2) rather than being refused as an empty gift.
+#[test]
+fn a_gift_settled_at_no_resources_ends_after_resources_are_gained() {
+    let mut state = State::new(4742831583751573455);
+    let ops = [
+        Op::ApplyLegal(4),
+        Op::Pay(Player::Bahmani, 6),
+        Op::ApplyLegal(0),
+        Op::Gain(Player::Bahmani, 1),
+    ];
+    for op in &ops {
+        run(&mut state, op).unwrap();
+        for action in state.legal_actions() {
+            let mut copy = state.clone();
+            assert!(
+                copy.apply(action).is_ok(),
+                "listed {action} did not apply after {op:?}"
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 

@@ -122,6 +122,11 @@ impl State {
             }),
             (Some(to), Some(n), Action::Count(cavalry)) => {
                 let n = self.still_held(giver, n);
+                if n == 0 && cavalry == 0 && self.cavalry(giver) == 0 {
+                    // The Resources were settled at none and no token is left: the gift
+                    // ends without one, whatever Resources the giver has gained since.
+                    return Ok(());
+                }
                 self.transfer(giver, to, n, cavalry, log)?;
             }
             (to, resources, action) => {
