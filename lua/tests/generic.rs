@@ -9,6 +9,7 @@ use darbar::engine::{Cites, Game, GameRng, Log};
 use darbar::games::Registry;
 use darbar::pax_pamir::{Options as PaxOptions, PaxPamir};
 use darbar::raid::Raid;
+use darbar::tycoon::{Options as TycoonOptions, Tycoon};
 use darbar::vijayanagara::Vijayanagara;
 use darbar_lua::{Cards, Host, LuaGame, ScriptBot, ScriptError, ScriptValue};
 use serde_json::{Value as Json, json};
@@ -227,6 +228,18 @@ fn the_generic_methods_agree_with_the_rules_along_random_games() {
                 );
             }
         }
+        "tycoon" => {
+            // One whole game for each count of people, automas at the other seats (TC-16.1).
+            for players in 1..=4 {
+                let game = Tycoon::new(TycoonOptions {
+                    players,
+                    ..TycoonOptions::default()
+                })
+                .unwrap();
+                let steps = agree_along_a_random_game(&game, u64::from(players), 5_000, false);
+                assert!(steps < 5_000, "tycoon with {players} people did not end");
+            }
+        }
         #[cfg(feature = "test-games")]
         "nim" => {
             for seed in 0..8 {
@@ -279,6 +292,21 @@ fn a_script_bot_plays_whole_games_of_every_game() {
                 2,
                 5_000,
             );
+        }
+        "tycoon" => {
+            for players in [1, 4] {
+                let game = Tycoon::new(TycoonOptions {
+                    players,
+                    ..TycoonOptions::default()
+                })
+                .unwrap();
+                plays_whole_games(
+                    &game,
+                    &mut ScriptBot::with_seed(RANDOM_SCRIPT, 1).unwrap(),
+                    2,
+                    5_000,
+                );
+            }
         }
         #[cfg(feature = "test-games")]
         "nim" => {

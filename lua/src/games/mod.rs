@@ -9,4 +9,5 @@
 pub mod nim;
 pub mod pax_pamir;
 pub mod raid;
+pub mod tycoon;
 pub mod vijayanagara;
