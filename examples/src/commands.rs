@@ -33,6 +33,16 @@ pub struct GameFlags {
     pub players: Option<u8>,
     /// Wakhan, Pax Pamir's automated opponent, plays a seat.
     pub wakhan: bool,
+    /// Tycoon's Headline expansion (TI-17).
+    pub headlines: bool,
+    /// Tycoon's Kickstarter extra cards (TC-7.3, TC-8.3).
+    pub kickstarter: bool,
+    /// Tycoon's automa seats (TC-16.1).
+    pub automas: Option<u8>,
+    /// Tycoon's automa difficulties, as typed: one for all, or one per automa seat.
+    pub automa_levels: Vec<String>,
+    /// Tycoon: a folder of one's own content files (TC-19).
+    pub content: Option<PathBuf>,
 }
 
 /// Which seeds to play and on how many threads.
@@ -76,6 +86,11 @@ fn load(registry: &Registry, name: &str, flags: &GameFlags) -> Result<Arc<dyn Dy
         (Flag::Deck, flags.deck.is_some()),
         (Flag::NoGifts, flags.no_gifts),
         (Flag::Wakhan, flags.wakhan),
+        (Flag::Headlines, flags.headlines),
+        (Flag::Kickstarter, flags.kickstarter),
+        (Flag::Automas, flags.automas.is_some()),
+        (Flag::AutomaLevel, !flags.automa_levels.is_empty()),
+        (Flag::Content, flags.content.is_some()),
     ] {
         if given && !own.takes(flag) {
             let owners = owners(registry, |game| extras(game).takes(flag));
@@ -96,7 +111,9 @@ fn load(registry: &Registry, name: &str, flags: &GameFlags) -> Result<Arc<dyn Dy
     } else {
         Value::Object(options)
     };
-    entry.load(&options).map_err(|e| e.to_string())
+    let game = entry.load(&options).map_err(|e| e.to_string())?;
+    own.check_flags(&*game, flags)?;
+    Ok(game)
 }
 
 /// Whether the game has a player count option.
@@ -116,10 +133,10 @@ fn owners(registry: &Registry, takes: impl Fn(&str) -> bool) -> String {
         .filter(|name| takes(name))
         .map(|name| extras(name).title(name))
         .collect();
-    if titles.is_empty() {
-        "no game of this build".into()
-    } else {
-        titles.join(" and ")
+    match titles.split_last() {
+        None => "no game of this build".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -308,12 +325,15 @@ pub enum Start {
         flags: GameFlags,
     },
     /// The game saved in `file` (its replay record), replayed and then continued; `deck` is
-    /// the card directory it was played with, if not the default deck.
+    /// the card directory it was played with, if not the default deck, and `content` the
+    /// content folder (Tycoon), if not the default content.
     Resume {
         /// The saved game.
         file: PathBuf,
         /// Its deck directory.
         deck: Option<PathBuf>,
+        /// Its content folder.
+        content: Option<PathBuf>,
     },
 }
 
@@ -337,7 +357,14 @@ pub fn play(
             let file = Saves::default_file(game.name(), *seed);
             (game.new_initial_state(*seed), file)
         }
-        Start::Resume { file, deck } => (resume(&registry, file, deck.as_deref())?, file.clone()),
+        Start::Resume {
+            file,
+            deck,
+            content,
+        } => (
+            resume(&registry, file, deck.as_deref(), content.as_deref())?,
+            file.clone(),
+        ),
     };
     let extras = extras(state.game().name());
     let mut seating = Seating::new(&registry, state.game(), players, state.seed())?;
@@ -467,7 +494,7 @@ pub fn play(
 }
 
 /// The flags `darbar play --resume` needs again to go on as the game was played: who plays,
-/// and the deck directory (" --human DS --deck my-cards").
+/// and the deck directory or content folder (" --human DS --deck my-cards").
 fn resume_flags(start: &Start, players: &Players) -> String {
     let mut flags: String = players
         .humans
@@ -477,12 +504,15 @@ fn resume_flags(start: &Start, players: &Players) -> String {
     if !players.bots.is_empty() {
         flags += &format!(" --bots {}", players.bots.join(","));
     }
-    let deck = match start {
-        Start::New { flags, .. } => flags.deck.as_deref(),
-        Start::Resume { deck, .. } => deck.as_deref(),
+    let (deck, content) = match start {
+        Start::New { flags, .. } => (flags.deck.as_deref(), flags.content.as_deref()),
+        Start::Resume { deck, content, .. } => (deck.as_deref(), content.as_deref()),
     };
     if let Some(deck) = deck {
         flags += &format!(" --deck {}", deck.display());
+    }
+    if let Some(content) = content {
+        flags += &format!(" --content {}", content.display());
     }
     flags
 }
@@ -586,15 +616,17 @@ fn take_back(state: &dyn DynState, seat: Seat) -> Result<Option<Earlier>, String
     Ok(Some((replayed(state, start)?, state.history()[start])))
 }
 
-/// The saved game in `file` (a replay record), replayed with the deck directory `deck` if it
-/// was played with one; a damaged or foreign file is refused, saying what is wrong.
+/// The saved game in `file` (a replay record), replayed with the deck directory `deck` or the
+/// content folder `content` if it was played with one; a damaged or foreign file is refused,
+/// saying what is wrong.
 fn resume(
     registry: &Registry,
     file: &Path,
     deck: Option<&Path>,
+    content: Option<&Path>,
 ) -> Result<Box<dyn DynState>, String> {
     let text = read(file)?;
-    let extra = deck_options(registry, &text, deck)?;
+    let extra = loader_options(registry, &text, deck, content)?;
     registry.replay(&text, &extra).map_err(|e| {
         format!(
             "{}: cannot resume it (a saved game is the replay record that `quit` or `save` \
@@ -604,24 +636,40 @@ fn resume(
     })
 }
 
-/// The loader options a replay record does not carry: the deck directory, for a game that
-/// takes one (refused, naming the games that do, for another).
-fn deck_options(registry: &Registry, record: &str, deck: Option<&Path>) -> Result<Value, String> {
-    let Some(deck) = deck else {
+/// The loader options a replay record does not carry: the deck directory and the content
+/// folder, each for a game that takes one (refused, naming the games that do, for another).
+fn loader_options(
+    registry: &Registry,
+    record: &str,
+    deck: Option<&Path>,
+    content: Option<&Path>,
+) -> Result<Value, String> {
+    if deck.is_none() && content.is_none() {
         return Ok(Value::Null);
-    };
+    }
     let name = serde_json::from_str::<Value>(record)
         .ok()
         .and_then(|v| v.get("game").and_then(Value::as_str).map(str::to_owned))
         .unwrap_or_default();
-    if !extras(&name).takes(Flag::Deck) {
-        let owners = owners(registry, |game| extras(game).takes(Flag::Deck));
-        return Err(format!(
-            "--deck applies to {owners} only, not to a replay of {}",
-            extras(&name).title(&name)
-        ));
+    let mut options = Map::new();
+    for (flag, key, path) in [
+        (Flag::Deck, "deck", deck),
+        (Flag::Content, "content", content),
+    ] {
+        let Some(path) = path else {
+            continue;
+        };
+        if !extras(&name).takes(flag) {
+            let owners = owners(registry, |game| extras(game).takes(flag));
+            return Err(format!(
+                "{} applies to {owners} only, not to a replay of {}",
+                flag.name(),
+                extras(&name).title(&name)
+            ));
+        }
+        options.insert(key.into(), path.display().to_string().into());
     }
-    Ok(serde_json::json!({ "deck": deck.display().to_string() }))
+    Ok(Value::Object(options))
 }
 
 /// Takes back the last choice of a person (a seat of `humans`) and the bots' moves since, by
@@ -645,7 +693,12 @@ fn undo(
         writeln!(out, "Nothing to undo.").map_err(io)?;
         return Ok(state);
     };
-    let text = game.action_to_string(history[mine]).unwrap_or_default();
+    // A sealed answer (a secret bid) is never printed, not even when taken back.
+    let text = if extras.sealed(&*replayed(&*state, mine)?) {
+        "your sealed answer".to_owned()
+    } else {
+        game.action_to_string(history[mine]).unwrap_or_default()
+    };
     if marks[history.len()].is_none() {
         writeln!(
             out,
@@ -690,11 +743,16 @@ fn undo(
 
 /// `darbar replay`: a recorded game of any game played again, checked, with its log and final
 /// scores (or only its final snapshot).
-pub fn replay(file: &Path, deck: Option<&Path>, snapshot: bool) -> Result<String, String> {
+pub fn replay(
+    file: &Path,
+    deck: Option<&Path>,
+    content: Option<&Path>,
+    snapshot: bool,
+) -> Result<String, String> {
     let registry = registry();
     let text = read(file)?;
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
-    let extra = deck_options(&registry, &text, deck)?;
+    let extra = loader_options(&registry, &text, deck, content)?;
     // A record that names its deck says which deck it needs, before anything else fails.
     darbar_lua::check_replay_deck(&registry, &text, &extra).map_err(|e| fail(&e))?;
     let end = registry.replay(&text, &extra).map_err(|e| fail(&e))?;

@@ -9,6 +9,7 @@
 //! darbar play raid --seed 7                 # the raid game, you at the terminal
 //! darbar play raid --seed 7 --bots greedy   # ... or played by a bot
 //! darbar play --resume darbar-raid-7.json    # a game saved by `quit`, `save`, Ctrl-D or Ctrl-C
+//! darbar play tycoon --players 1 --human red --automa-level easy,hard   # you and 2 automas
 //! darbar replay game.json                   # a recorded game again, checked
 //! darbar fuzz raid --games 1000             # random games checked at every step
 //! darbar bench vijayanagara --games 2000 --json   # random games, speed only
@@ -79,7 +80,10 @@ enum Command {
         /// Go on with a game saved by `quit`, `save FILE`, the end of input or Ctrl-C (its
         /// replay record): the game, its options and seed come from the file; say again who
         /// plays (--human, --bots), and --deck if it was played with one.
-        #[arg(long, conflicts_with_all = ["game", "seed", "no_events", "no_gifts", "players"])]
+        #[arg(long, conflicts_with_all = [
+            "game", "seed", "no_events", "no_gifts", "players", "headlines",
+            "kickstarter", "automas", "automa_levels",
+        ])]
         resume: Option<PathBuf>,
         /// The bot for every seat no person plays (random, rollout, or the game's own, such as
         /// the raid game's greedy), or one per seat, comma-separated. Default: random; in the
@@ -103,6 +107,9 @@ enum Command {
         /// Vijayanagara: the card directory the game was played with, if not the default deck.
         #[arg(long)]
         deck: Option<PathBuf>,
+        /// Tycoon: the content folder the game was played with, if not darbar's default.
+        #[arg(long)]
+        content: Option<PathBuf>,
         /// Print only the final snapshot (JSON), not the log.
         #[arg(long)]
         snapshot: bool,
@@ -240,6 +247,24 @@ struct Flags {
     /// --players counts her seat (2 or 3).
     #[arg(long)]
     wakhan: bool,
+    /// Tycoon: play with the Headline expansion (TI-17).
+    #[arg(long)]
+    headlines: bool,
+    /// Tycoon: add the Kickstarter extra cards (TC-7.3, TC-8.3).
+    #[arg(long)]
+    kickstarter: bool,
+    /// Tycoon: the automa seats beside the --players people (default: 2 beside one person,
+    /// 1 beside two, none beside three or four; TC-16.1); 3 or 4 seats in all.
+    #[arg(long)]
+    automas: Option<u8>,
+    /// Tycoon: each automa's difficulty, easy, normal or hard (TC-16.1): one for all, or one
+    /// per automa seat, comma-separated, the first automa seat first.
+    #[arg(long = "automa-level", value_delimiter = ',')]
+    automa_levels: Vec<String>,
+    /// Tycoon: play a folder of one's own content files instead of darbar's default content
+    /// (TC-19).
+    #[arg(long)]
+    content: Option<PathBuf>,
 }
 
 impl From<Flags> for GameFlags {
@@ -250,6 +275,11 @@ impl From<Flags> for GameFlags {
             deck: flags.deck,
             players: flags.players,
             wakhan: flags.wakhan,
+            headlines: flags.headlines,
+            kickstarter: flags.kickstarter,
+            automas: flags.automas,
+            automa_levels: flags.automa_levels,
+            content: flags.content,
         }
     }
 }
@@ -294,6 +324,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 Some(file) => Start::Resume {
                     file,
                     deck: flags.deck,
+                    content: flags.content,
                 },
                 None => Start::New {
                     name: game.unwrap_or_default(),
@@ -309,8 +340,9 @@ fn run(cli: Cli) -> Result<String, String> {
         Command::Replay {
             file,
             deck,
+            content,
             snapshot,
-        } => commands::replay(&file, deck.as_deref(), snapshot),
+        } => commands::replay(&file, deck.as_deref(), content.as_deref(), snapshot),
         Command::Fuzz {
             game,
             runs,

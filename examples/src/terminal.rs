@@ -3,10 +3,16 @@
 //! `board`, `undo`, `save FILE`, `quit`), and saving the game so far, on `quit`, at the end of
 //! the input and on Ctrl-C. A saved game is its replay record (game, options, seed, actions),
 //! which `darbar play --resume FILE` replays and continues.
+//!
+//! A sealed decision ([`Extras::sealed`], a secret bid) is read without echo where the input
+//! is a terminal with `stty` (so the others at the same screen do not see it typed), and no
+//! line printed repeats the answer.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use darbar::engine::DynState;
 
@@ -162,6 +168,9 @@ static PENDING: Mutex<Option<Pending>> = Mutex::new(None);
 pub fn save_on_interrupt() {
     // A second call in one process cannot install another handler: the first one stays.
     let _ = ctrlc::set_handler(|| {
+        if ECHO_OFF.load(Ordering::SeqCst) {
+            stty("echo");
+        }
         let pending = PENDING.lock().map(|mut p| p.take()).unwrap_or(None);
         if let Some(Pending { record, saves }) = pending {
             match saves.write(&record, &saves.default) {
@@ -195,6 +204,7 @@ pub fn ask(
     out: &mut impl Write,
 ) -> Result<Answer, String> {
     let io = |e: std::io::Error| e.to_string();
+    let sealed = extras.sealed(state);
     let ids = state.legal_actions();
     let entries = menu(ids, &state.legal_action_strings(), excluded);
     let allowed: Vec<usize> = ids
@@ -231,6 +241,14 @@ pub fn ask(
                 )
                 .map_err(io)?;
             }
+            if sealed {
+                writeln!(
+                    out,
+                    "  Sealed: what you type does not show on the screen, and nothing repeats \
+                     it before the reveal."
+                )
+                .map_err(io)?;
+            }
             show_menu = false;
         }
         write!(
@@ -239,7 +257,7 @@ pub fn ask(
         )
         .map_err(io)?;
         out.flush().map_err(io)?;
-        let Some(line) = read_line(input)? else {
+        let Some(line) = read_answer(input, out, sealed)? else {
             return Ok(Answer::EndOfInput);
         };
         let answer = line.trim();
@@ -275,7 +293,7 @@ pub fn ask(
                     low,
                     high,
                     ids,
-                }) => match ask_number(extras, state, verb, (*low, *high), input, out)? {
+                }) => match ask_number(extras, state, verb, (*low, *high), sealed, input, out)? {
                     Number::Chosen(n) => Some(ids[(n - low) as usize]),
                     Number::Back => {
                         show_menu = true;
@@ -293,6 +311,8 @@ pub fn ask(
         };
         match chosen {
             Some(id) => return Ok(Answer::Action(id)),
+            // A sealed answer is not repeated, not even a mistyped one.
+            None if sealed => writeln!(out, "That is not one of the choices.").map_err(io)?,
             None => writeln!(out, "{answer:?} is not one of the choices.").map_err(io)?,
         }
     }
@@ -307,6 +327,65 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, String> {
     }
 }
 
+/// A line of input as [`read_line`]; a `sealed` one without echo where the input is a
+/// terminal, then a line break written to `out` in place of the one not echoed.
+fn read_answer(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    sealed: bool,
+) -> Result<Option<String>, String> {
+    if !sealed {
+        return read_line(input);
+    }
+    let hidden = Hidden::new();
+    let line = read_line(input);
+    if hidden.active {
+        drop(hidden);
+        writeln!(out).map_err(|e| e.to_string())?;
+    }
+    line
+}
+
+/// Whether the terminal's echo is off now, so that Ctrl-C turns it back on before the program
+/// stops.
+static ECHO_OFF: AtomicBool = AtomicBool::new(false);
+
+/// The terminal's echo turned off while it lives, where the standard input is a terminal and
+/// `stty` can do it (elsewhere nothing changes: `active` is false).
+struct Hidden {
+    active: bool,
+}
+
+impl Hidden {
+    fn new() -> Hidden {
+        let active = std::io::stdin().is_terminal() && stty("-echo");
+        if active {
+            ECHO_OFF.store(true, Ordering::SeqCst);
+        }
+        Hidden { active }
+    }
+}
+
+impl Drop for Hidden {
+    fn drop(&mut self) {
+        if self.active {
+            stty("echo");
+            ECHO_OFF.store(false, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Runs `stty SETTING` on the terminal of the standard input; whether it did.
+fn stty(setting: &str) -> bool {
+    Command::new("stty")
+        .arg(setting)
+        .stdin(Stdio::inherit())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
 /// The answer to a question for a number.
 enum Number {
     Chosen(u32),
@@ -314,12 +393,14 @@ enum Number {
     EndOfInput,
 }
 
-/// Asks for a number of `range` until the answer is one (or empty, to go back to the menu).
+/// Asks for a number of `range` until the answer is one (or empty, to go back to the menu);
+/// a `sealed` one without echo, never repeated.
 fn ask_number(
     extras: &dyn Extras,
     state: &dyn DynState,
     verb: &str,
     (low, high): (u32, u32),
+    sealed: bool,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Number, String> {
@@ -328,7 +409,7 @@ fn ask_number(
     loop {
         write!(out, "{question} (empty: back to the choices) ").map_err(io)?;
         out.flush().map_err(io)?;
-        let Some(line) = read_line(input)? else {
+        let Some(line) = read_answer(input, out, sealed)? else {
             return Ok(Number::EndOfInput);
         };
         let answer = line.trim();
@@ -337,6 +418,9 @@ fn ask_number(
         }
         match answer.parse::<u32>() {
             Ok(n) if (low..=high).contains(&n) => return Ok(Number::Chosen(n)),
+            _ if sealed => {
+                writeln!(out, "That is not a number from {low} to {high}.").map_err(io)?;
+            }
             _ => writeln!(out, "{answer:?} is not a number from {low} to {high}.").map_err(io)?,
         }
     }

@@ -515,7 +515,7 @@ fn players_is_an_option_of_games_with_a_player_count() {
     assert!(!refused.status.success());
     assert!(
         String::from_utf8_lossy(&refused.stderr)
-            .contains("--players applies to Pax Pamir and nim only")
+            .contains("--players applies to Pax Pamir, Tycoon: India 1981 and nim only")
     );
 }
 

@@ -2,7 +2,8 @@
 //! three seeds, a whole game played by the random bot (Vijayanagara with the Event cards of
 //! the Lua deck), written step by step by `darbar::testing::playthrough` under
 //! `tests/playthroughs/<game>/<seed>.txt` (Pax Pamir: one seed for each player count, in
-//! `<N>p-<seed>.txt`): the starting position and snapshot, then for every
+//! `<N>p-<seed>.txt`; Tycoon: four people, and one person beside two automas): the starting
+//! position and snapshot, then for every
 //! step the decision (who, what), the legal actions, the action chosen and the log, with the
 //! whole position at each of the game's milestones, and the final position and returns. Any
 //! change of rules, setup, generator or rendering shows up as a diff.
@@ -24,9 +25,25 @@ const PAX_PAMIR: [(u8, u64); 4] = [(2, 0), (3, 7), (4, 2024), (5, 3)];
 /// decision of hers in the log with the rule that made it.
 const WAKHAN: [(u8, u64); 2] = [(2, 5), (3, 11)];
 
+/// Tycoon's goldens, in `<N>p-<seed>.txt`: four people (TI-3), and one person beside two
+/// automas (TC-16.1), every choice of theirs in the log with the rule that made it.
+const TYCOON: [(u8, u64); 2] = [(4, 7), (1, 11)];
+
 /// The goldens of the game `name`: each file's name (without `.txt`), the options it is
 /// played with and its seed.
 fn goldens(name: &str) -> Vec<(String, Value, u64)> {
+    if name == "tycoon" {
+        return TYCOON
+            .iter()
+            .map(|&(n, seed)| {
+                (
+                    format!("{n}p-{seed}"),
+                    serde_json::json!({ "players": n }),
+                    seed,
+                )
+            })
+            .collect();
+    }
     if name == "pax_pamir" {
         let base = PAX_PAMIR.iter().map(|&(n, seed)| {
             (
@@ -58,6 +75,20 @@ fn golden_path(game: &str, file: &str) -> PathBuf {
 }
 
 fn playthrough(game: &dyn DynGame, seed: u64) -> String {
+    if game.name() == "tycoon" {
+        let people = game
+            .options_json()
+            .get("players")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        let automas = game.num_players() as u64 - people;
+        let title = match (people, automas) {
+            (n, 0) => format!("tycoon, {n} people"),
+            (1, k) => format!("tycoon, 1 person and {k} automas"),
+            (n, k) => format!("tycoon, {n} people and {k} automas"),
+        };
+        return game.playthrough(seed, &title);
+    }
     let title = match game.options_json().get("players") {
         Some(players) if game.name() == "pax_pamir" => {
             let wakhan = game.options_json().get("wakhan") == Some(&Value::Bool(true));

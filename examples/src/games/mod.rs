@@ -5,6 +5,7 @@
 
 pub mod pax_pamir;
 pub mod raid;
+pub mod tycoon;
 pub mod vijayanagara;
 
 use std::any::Any;
@@ -30,6 +31,16 @@ pub enum Flag {
     NoGifts,
     /// `--wakhan`.
     Wakhan,
+    /// `--headlines`.
+    Headlines,
+    /// `--kickstarter`.
+    Kickstarter,
+    /// `--automas N`.
+    Automas,
+    /// `--automa-level LEVEL[,LEVEL...]`.
+    AutomaLevel,
+    /// `--content DIR`.
+    Content,
 }
 
 impl Flag {
@@ -40,6 +51,11 @@ impl Flag {
             Flag::Deck => "--deck",
             Flag::NoGifts => "--no-gifts",
             Flag::Wakhan => "--wakhan",
+            Flag::Headlines => "--headlines",
+            Flag::Kickstarter => "--kickstarter",
+            Flag::Automas => "--automas",
+            Flag::AutomaLevel => "--automa-level",
+            Flag::Content => "--content",
         }
     }
 }
@@ -65,6 +81,19 @@ pub trait Extras: Sync {
 
     /// Adds to the load options what the game's own flags ask for.
     fn options(&self, _flags: &GameFlags, _options: &mut Map<String, Value>) {}
+
+    /// Refuses flags that load a game but do not fit it (more automa difficulties than
+    /// automa seats, say), once the game is loaded.
+    fn check_flags(&self, _game: &dyn DynGame, _flags: &GameFlags) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Whether the answer to the decision now is sealed (a secret bid): then a person types
+    /// it without it showing on the screen, and nothing printed repeats it before the rules
+    /// reveal it. No decision is sealed by default.
+    fn sealed(&self, _state: &dyn DynState) -> bool {
+        false
+    }
 
     /// A seat's short name, as typed after `--human` and shown in headers.
     fn seat_short(&self, game: &dyn DynGame, seat: Seat) -> String {
@@ -219,6 +248,7 @@ pub fn extras(name: &str) -> &'static dyn Extras {
         "vijayanagara" => &vijayanagara::Vijayanagara,
         "raid" => &raid::Raid,
         "pax_pamir" => &pax_pamir::PaxPamirExtras,
+        "tycoon" => &tycoon::TycoonExtras,
         _ => &Plain,
     }
 }
