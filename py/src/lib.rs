@@ -40,5 +40,7 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::raid::RaidState>()?;
     m.add_class::<games::pax_pamir::PaxPamirGame>()?;
     m.add_class::<games::pax_pamir::PaxPamirState>()?;
+    m.add_class::<games::tycoon::TycoonGame>()?;
+    m.add_class::<games::tycoon::TycoonState>()?;
     Ok(())
 }

@@ -24,6 +24,8 @@ __all__ = [
     "RaidState",
     "PaxPamirGame",
     "PaxPamirState",
+    "TycoonGame",
+    "TycoonState",
 ]
 
 _S = TypeVar("_S", bound="State")
@@ -150,7 +152,8 @@ class _GameResult(TypedDict):
     """One game of ``play_games``; ``winners``, ``victory_points`` and ``events`` are
     Vijayanagara's, ``ending``, ``day`` and ``rank`` the raid game's, ``winners``,
     ``victory_points``, ``ending`` (``"lead"`` or ``"final_check"``) and ``turns`` Pax Pamir's,
-    ``record`` there with ``records=True``."""
+    ``winners``, ``asset_winner``, ``influence_winner``, ``asset_value``, ``influence`` and
+    ``support`` Tycoon's (TI-16), ``record`` there with ``records=True``."""
 
     seed: int
     returns: List[float]
@@ -162,6 +165,11 @@ class _GameResult(TypedDict):
     day: NotRequired[int]
     rank: NotRequired[Optional[str]]
     turns: NotRequired[int]
+    asset_winner: NotRequired[Optional[int]]
+    influence_winner: NotRequired[Optional[int]]
+    asset_value: NotRequired[List[int]]
+    influence: NotRequired[List[int]]
+    support: NotRequired[List[int]]
     record: NotRequired[str]
 
 class _Pieces(TypedDict):
@@ -377,6 +385,203 @@ class _PaxPamirView(TypedDict):
     winners: Optional[List[int]]
     wakhan: Optional[_PaxPamirWakhanView]
 
+_TycoonSector: TypeAlias = Literal["FIN", "MIN", "AGR", "FUE", "POW", "TRA"]
+
+_TycoonRegion: TypeAlias = Literal["N", "E", "S", "W"]
+
+_TycoonDifficulty: TypeAlias = Literal["easy", "normal", "hard"]
+
+_TycoonPhase: TypeAlias = Literal[
+    "setup", "headline", "region", "events", "auction", "actions", "round_end", "game_end"
+]
+
+class _TycoonOptions(TypedDict):
+    """Every Tycoon option with its value (``TycoonGame.options``)."""
+
+    players: int
+    automas: Optional[int]
+    automa_levels: List[_TycoonDifficulty]
+    headline_expansion: bool
+    include_kickstarter: bool
+    fourth_share_value: int
+
+class _TycoonOptionArgs(TypedDict, total=False):
+    """The options ``load_game("tycoon", ...)`` takes as keyword arguments; any not given
+    keeps its default (4 people, no automa). ``players`` counts the people (0-4);
+    ``automas`` the automa seats (default: 2 beside one person, 1 beside two, TC-16.1), 3 or
+    4 seats in all; ``automa_levels`` one difficulty for every automa or a list, the first
+    automa seat first; ``content`` a folder of one's own content files (TC-19)."""
+
+    players: int
+    automas: Optional[int]
+    automa_levels: Union[_TycoonDifficulty, Sequence[_TycoonDifficulty]]
+    headline_expansion: bool
+    include_kickstarter: bool
+    fourth_share_value: int
+    content: Optional[str]
+
+class _TycoonIndustryCard(TypedDict):
+    """An industry card as the content prints it (``TycoonGame.industry``, TC-7)."""
+
+    id: str
+    name: str
+    era: int
+    sector: _TycoonSector
+    asset_value: int
+    income: int
+    cost_icons: List[_TycoonSector]
+    kickstarter: bool
+
+class _TycoonCity(TypedDict):
+    """One city of the map (``TycoonState.map``): an Office has an owner and no industry."""
+
+    region: _TycoonRegion
+    owner: Optional[int]
+    industry: Optional[str]
+
+class _TycoonHolding(TypedDict):
+    """An industry card a seat owns (``TycoonState.industries``); ``city`` ``None`` while
+    unbuilt."""
+
+    id: str
+    city: Optional[str]
+
+class _TycoonShares(TypedDict):
+    """A seat's shares (``TycoonState.shares``, TI-8.4)."""
+
+    held: Dict[str, int]
+    left: int
+    next_price: Optional[int]
+
+class _TycoonSlot(TypedDict):
+    """A display card with the promoters on it."""
+
+    id: str
+    promoters: int
+
+class _TycoonDisplays(TypedDict):
+    """The industry and policy displays, front first (``TycoonState.displays``, TI-2.7)."""
+
+    industries: List[_TycoonSlot]
+    policies: List[_TycoonSlot]
+
+class _TycoonAutomaCard(TypedDict):
+    """An automa's card of the round (``TycoonState.automa_card``, TC-16.3)."""
+
+    id: str
+    difficulty: _TycoonDifficulty
+    plan: List[str]
+    strategy: List[str]
+    bid_margin: int
+    policy_bid: int
+    np_units: int
+    focus_sector: _TycoonSector
+    focus_region: _TycoonRegion
+    shares: Literal["lead", "cheap"]
+
+class _TycoonScore(TypedDict):
+    """One seat's score (``TycoonState.scores``, TI-16.2-16.5)."""
+
+    asset_value: int
+    industry_av: int
+    share_av: int
+    track_av: int
+    merit_av: int
+    influence: int
+    plan_influence: int
+    policy_influence: int
+    support: int
+    favour_support: int
+    policy_support: int
+    agenda_support: int
+
+class _TycoonFigures(TypedDict):
+    """Every seat's figures at a round's start or at the end (``TycoonState.round_figures``)."""
+
+    round: int
+    money: List[int]
+    asset_value: List[int]
+    influence: List[int]
+
+class _TycoonCategoryWinners(TypedDict):
+    """The two category winners (``TycoonState.category_winners``, TI-16.4)."""
+
+    asset: int
+    influence: int
+
+class _TycoonSeatView(TypedDict):
+    """One seat as the viewer sees it: ``money`` and ``promoters`` ``None`` behind another
+    person's screen (an automa's are open, TC-16.2), ``merits`` and ``agenda`` the viewer's
+    own only, ``has_bid`` never the amount of a sealed bid (TI-21.19)."""
+
+    name: str
+    automa: Optional[_TycoonDifficulty]
+    automa_card: Optional[str]
+    money: Optional[int]
+    promoters: Optional[int]
+    pool: int
+    support: int
+    influence: int
+    levels: List[int]
+    reserve: int
+    industries: List[_TycoonHolding]
+    shares_left: int
+    next_share: Optional[int]
+    held: List[int]
+    policies: List[str]
+    merit_count: int
+    merits: Optional[List[str]]
+    agenda: Optional[List[str]]
+    notes: int
+    plus1: int
+    tokens: int
+    tycoon_token: bool
+    out: bool
+    has_bid: bool
+    standing_bid: Optional[int]
+
+class _TycoonCityView(TypedDict):
+    """A city as a seat sees it."""
+
+    id: str
+    region: _TycoonRegion
+    owner: Optional[int]
+    industry: Optional[str]
+
+class _TycoonSpaceView(TypedDict):
+    """An unmanaged strategy space in play."""
+
+    id: str
+    covered_by: Optional[int]
+
+class _TycoonView(TypedDict):
+    """What one seat may see (``TycoonState.view``): the table, its own money, promoters,
+    merit cards and agenda, never another person's, nor a sealed bid before the reveal, nor
+    any deck's order (TI-2.6, TI-21.19)."""
+
+    content: str
+    seat: int
+    round: int
+    phase: _TycoonPhase
+    tycoon: int
+    region: Optional[_TycoonRegion]
+    headline: Optional[str]
+    headline_deck: int
+    seats: List[_TycoonSeatView]
+    cities: List[_TycoonCityView]
+    industry_display: List[_TycoonSlot]
+    industry_deck: int
+    policy_display: List[_TycoonSlot]
+    policy_deck: int
+    setup_policies: List[str]
+    merit_deck: int
+    plans: List[str]
+    conglomerates: List[str]
+    favours: List[str]
+    spaces: List[_TycoonSpaceView]
+    opening_bid: int
+    outcome: Optional[Dict[str, Any]]
+
 __version__: str
 
 @overload
@@ -402,6 +607,11 @@ def load_game(
 def load_game(name: Literal["pax_pamir"], **options: Unpack[_PaxPamirOptionArgs]) -> PaxPamirGame:
     """Loads Pax Pamir, with its options (``players``, ``open_hands``, ...) as keyword
     arguments."""
+
+@overload
+def load_game(name: Literal["tycoon"], **options: Unpack[_TycoonOptionArgs]) -> TycoonGame:
+    """Loads Tycoon: India 1981, with its options (``players``, ``automas``,
+    ``automa_levels``, ``headline_expansion``, ``content``, ...) as keyword arguments."""
 
 @overload
 def load_game(name: str, **options: Any) -> Game:
@@ -886,3 +1096,111 @@ class PaxPamirState(State):
 
     def ai_deck_size(self) -> Optional[int]: ...
     def ai_discard_pile(self) -> Optional[List[int]]: ...
+
+@final
+class TycoonGame(Game):
+    """Tycoon: India 1981 with its options and content: seats by colour (``"Red"``,
+    ``"Blue"``, ``"Green"``, ``"Yellow"``), the people first, then the automas
+    (``"Blue (automa)"``, TC-16.1), whose decisions the rules make."""
+
+    @property
+    def options(self) -> _TycoonOptions:  # type: ignore[override]
+        """Every rule option with its value, as a new dict."""
+
+    @property
+    def content_label(self) -> str:
+        """The content's label (TC-19): darbar's default content is not the published
+        components."""
+
+    @property
+    def content(self) -> Optional[str]:
+        """The folder of one's own content played, or ``None`` for darbar's default."""
+
+    def industry(self, id: str) -> Optional[_TycoonIndustryCard]:
+        """Industry card ``id`` (``"I1-09"``) as the content prints it; ``None`` for no card."""
+
+    def new_initial_state(self, seed: int = 0) -> TycoonState: ...
+
+@final
+class TycoonState(State):
+    """A position of Tycoon: the whole position, every screen lifted (``money``,
+    ``promoters``, ``merits``, ``agenda``); what a seat may see is ``view(seat)``. Sectors by
+    code (``"FIN"``), regions by letter (``"W"``), cities and cards by id."""
+
+    def options(self) -> _TycoonOptions: ...  # type: ignore[override]
+    def view(self, seat: Optional[_Seat] = None) -> _TycoonView:  # type: ignore[override]
+        """What ``seat`` may see: the other people's money, promoters, merit cards, agendas
+        and sealed bids hidden (TI-2.6, TI-21.19)."""
+
+    def phase(self) -> str:
+        """What is being decided now (``"PolicyBid"``, ``"Turn"``, ...) or ``"GameOver"``."""
+
+    def round_phase(self) -> _TycoonPhase:
+        """The phase of the round (TI-4.1)."""
+
+    def round(self) -> int:
+        """0 during setup, 1 to 7, 8 at the end."""
+
+    def tycoon(self) -> int:
+        """The Tycoon's seat (TI-2.9)."""
+
+    def region(self) -> Optional[_TycoonRegion]:
+        """The active region (TI-5), or ``None`` before the first activation."""
+
+    def content_label(self) -> str: ...
+    def money(self, seat: _Seat) -> int:
+        """A seat's Cr; behind its screen at the table (the view shows it to the seat only,
+        and an automa's to all)."""
+
+    def promoters(self, seat: _Seat) -> int:
+        """A seat's personal supply of promoters; behind its screen as ``money`` is."""
+
+    def pool(self, seat: _Seat) -> int: ...
+    def support(self, seat: _Seat) -> int: ...
+    def influence(self, seat: _Seat) -> int: ...
+    def influence_order(self) -> List[int]:
+        """The seats highest first, a later arrival above on a tie (TI-0.4)."""
+
+    def tracks(self, seat: _Seat) -> Dict[_TycoonSector, int]:
+        """Levels by sector code in track order, 0 off the track (TI-2.3)."""
+
+    def leaders(self) -> Dict[_TycoonSector, Optional[int]]:
+        """Each sector's leading seat, ``None`` where the Government leads (TI-2.3)."""
+
+    def map(self) -> Dict[str, _TycoonCity]:
+        """The map by city id, in TC-2.2's order."""
+
+    def industries(self, seat: _Seat) -> List[_TycoonHolding]: ...
+    def reserve(self, seat: _Seat) -> int: ...
+    def shares(self, seat: _Seat) -> _TycoonShares: ...
+    def policies(self, seat: _Seat) -> List[str]: ...
+    def merits(self, seat: _Seat) -> List[str]:
+        """A seat's merit cards; hidden from the others at the table (TI-21.16)."""
+
+    def agenda(self, seat: _Seat) -> List[str]:
+        """A seat's corporate agenda; hidden from the others at the table."""
+
+    def notes(self, seat: _Seat) -> int: ...
+    def plus1(self, seat: _Seat) -> int: ...
+    def displays(self) -> _TycoonDisplays: ...
+    def headline(self) -> Optional[str]: ...
+    def automa_seats(self) -> List[int]:
+        """The automa seats (TC-16.1); no decision is ever theirs."""
+
+    def difficulty(self, seat: _Seat) -> Optional[_TycoonDifficulty]: ...
+    def automa_card(self, seat: _Seat) -> Optional[_TycoonAutomaCard]:
+        """An automa's card of the round, face up (TC-16.3); ``None`` for a person's seat."""
+
+    def scores(self) -> List[_TycoonScore]:
+        """By seat (TI-16): final once the game is over, else the table as it stands."""
+
+    def round_figures(self) -> List[_TycoonFigures]:
+        """Every seat's money, asset value and influence at each round's start, and at the
+        end."""
+
+    def winners(self) -> List[int]:
+        """The winning seats once the game is over (two for a shared victory, TI-16.4)."""
+
+    def category_winners(self) -> Optional[_TycoonCategoryWinners]: ...
+    def actions_taken(self, seat: _Seat) -> List[str]:
+        """The Phase-4 actions a seat has taken this phase (TI-8.1)."""

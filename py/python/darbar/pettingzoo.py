@@ -25,9 +25,10 @@ a row.
 Each agent observes a dict, as PettingZoo's classic games do:
 
 * ``"observation"``: ``State.observation_tensor(seat)``, a ``float32`` vector of shape
-  ``Game.observation_tensor_shape()``. Every entry is a count, a flag or a small total, so the
-  space is a ``Box`` from 0 to 255. A game without an observation tensor (the raid game, so
-  far) has no ``"observation"`` entry: PettingZoo refuses an empty one.
+  ``Game.observation_tensor_shape()``. Every entry is a count, a flag or a small total (a
+  final score may be below 0: Tycoon's asset value and influence with notes unpaid, TI-16),
+  so the space is a ``Box`` from -255 to 255. A game without an observation tensor (the raid
+  game, so far) has no ``"observation"`` entry: PettingZoo refuses an empty one.
 * ``"action_mask"``: an ``int8`` vector of ``Game.num_distinct_actions()`` zeros and ones, 1 at
   the number of each legal action; all zeros for an agent whose decision it is not.
 
@@ -74,6 +75,10 @@ RENDER_MODES = ("human", "ansi", "rgb_array")
 
 #: The bound of every observation entry (pieces, Resources, Victory Points, flags).
 OBSERVATION_HIGH = 255.0
+
+#: The lower bound: counts and flags are never below 0, but a score may be (Tycoon's final
+#: asset value and influence, which notes reduce, TI-16.2, TI-16.3).
+OBSERVATION_LOW = -OBSERVATION_HIGH
 
 
 def agents(game: Any) -> Tuple[str, ...]:
@@ -184,7 +189,7 @@ def _env_class() -> type:
             self._observes = shape != (0,)
             observation: Dict[str, Any] = {
                 "observation": spaces.Box(
-                    low=0.0, high=OBSERVATION_HIGH, shape=shape, dtype=np.float32
+                    low=OBSERVATION_LOW, high=OBSERVATION_HIGH, shape=shape, dtype=np.float32
                 ),
                 "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
             }

@@ -5,6 +5,7 @@
 
 pub(crate) mod pax_pamir;
 pub(crate) mod raid;
+pub(crate) mod tycoon;
 pub(crate) mod vijayanagara;
 
 use std::sync::Arc;
@@ -38,6 +39,7 @@ pub(crate) fn wrap_game(py: Python<'_>, loaded: Arc<Loaded>) -> PyResult<Bound<'
         }
         raid::NAME => Bound::new(py, base.add_subclass(raid::RaidGame))?.into_any(),
         pax_pamir::NAME => Bound::new(py, base.add_subclass(pax_pamir::PaxPamirGame))?.into_any(),
+        tycoon::NAME => Bound::new(py, base.add_subclass(tycoon::TycoonGame))?.into_any(),
         _ => Bound::new(py, base)?.into_any(),
     })
 }
@@ -61,6 +63,7 @@ pub(crate) fn wrap_state(
         }
         raid::NAME => Bound::new(py, base.add_subclass(raid::RaidState))?.into_any(),
         pax_pamir::NAME => Bound::new(py, base.add_subclass(pax_pamir::PaxPamirState))?.into_any(),
+        tycoon::NAME => Bound::new(py, base.add_subclass(tycoon::TycoonState))?.into_any(),
         _ => Bound::new(py, base)?.into_any(),
     })
 }
@@ -83,6 +86,7 @@ pub(crate) fn python_options<'py>(py: Python<'py>, loaded: &Loaded) -> PyResult<
     let loader_keys: &[&str] = match name {
         vijayanagara::NAME => vijayanagara::LOADER_KEYS,
         raid::NAME => raid::LOADER_KEYS,
+        tycoon::NAME => tycoon::LOADER_KEYS,
         _ => &[],
     };
     if let Value::Object(map) = &mut options {
@@ -98,6 +102,7 @@ pub(crate) fn options_from_python(py: Python<'_>, name: &str, options: &mut Valu
     match name {
         vijayanagara::NAME => vijayanagara::options_from_python(options),
         raid::NAME => raid::options_from_python(py, options)?,
+        tycoon::NAME => tycoon::options_from_python(options)?,
         _ => {}
     }
     Ok(())
@@ -114,6 +119,9 @@ pub(crate) fn seat_by_name(game: &dyn DynGame, name: &str) -> Option<Seat> {
     if game.name() == vijayanagara::NAME {
         return vijayanagara::seat_by_name(name);
     }
+    if game.name() == tycoon::NAME {
+        return tycoon::seat_by_name(game.num_players(), |seat| game.seat_name(seat), name);
+    }
     (0..game.num_players()).find(|&seat| game.seat_name(seat).eq_ignore_ascii_case(name.trim()))
 }
 
@@ -123,6 +131,7 @@ pub(crate) fn game_extras(state: &dyn DynState) -> Vec<(&'static str, Value)> {
         vijayanagara::NAME => vijayanagara::game_extras(state),
         raid::NAME => raid::game_extras(state),
         pax_pamir::NAME => pax_pamir::game_extras(state),
+        tycoon::NAME => tycoon::game_extras(state),
         _ => Vec::new(),
     }
 }
