@@ -576,7 +576,7 @@ impl Scenario {
     // ----- where the position stands -------------------------------------------------------
 
     /// Phase 4, `seat` to act (its ACT merit window first if it holds a playable card).
-    pub fn to_act(mut self, seat: usize) -> Self {
+    pub fn acting(mut self, seat: usize) -> Self {
         self.st()["phase"] = json!("actions");
         self.at = At::Turn(seat);
         self
@@ -588,7 +588,7 @@ impl Scenario {
         for k in (0..self.seats()).filter(|&k| k != seat) {
             self = self.out(k);
         }
-        self.to_act(seat)
+        self.acting(seat)
     }
 
     /// The start of the round, Phase 1: the Tycoon chooses the region (TI-5.1).

@@ -256,7 +256,7 @@ fn t_trk_4_level_7_is_taken() {
 fn t_trk_5_loans() {
     let mut t = Scenario::tp()
         .level(GREEN, Sector::Fin, 2)
-        .to_act(GREEN)
+        .acting(GREEN)
         .table();
     let before = t.clone();
     t.act(act(ActionKind::Loan));

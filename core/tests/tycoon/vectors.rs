@@ -347,7 +347,7 @@ fn ti_19_8_politics_collects_every_bonus_and_one_support() {
 fn ti_19_9_loan_by_the_finance_level() {
     let mut t = Scenario::tp()
         .level(GREEN, Sector::Fin, 2)
-        .to_act(GREEN)
+        .acting(GREEN)
         .table();
     assert_eq!(t.state.loan_amount(content(), GREEN as u8), 40);
     assert_eq!(t.state.loan_amount(content(), RED as u8), 30);
