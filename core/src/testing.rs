@@ -349,6 +349,26 @@ pub fn on_seeds<T: Send>(threads: usize, seeds: Range<u64>, f: impl Fn(u64) -> T
     }
 }
 
+/// Plays up to `steps` random legal actions on `state`, drawn from a generator seeded with
+/// `seed` (fewer if the game ends): a position some way into a game, for tests of pictures,
+/// views and observations.
+///
+/// # Panics
+///
+/// If a listed action is refused: the rules broke their own list.
+pub fn play_random_steps<G: Game>(game: &G, state: &mut G::State, steps: usize, seed: u64) {
+    let mut rng = GameRng::from_seed_u64(seed);
+    for _ in 0..steps {
+        let Some(decision) = game.decision(state) else {
+            return;
+        };
+        let choice = decision.choices[rng.below(decision.choices.len() as u32) as usize];
+        if let Err(error) = game.apply(state, choice, &mut Log::silent()) {
+            panic!("a listed action was refused: {error}");
+        }
+    }
+}
+
 /// A whole game of `game` from `seed` played by the random bot seeded with `seed`, written out
 /// step by step: the starting position and its snapshot, then for every step who decides what,
 /// the legal actions, the action chosen, the question asked if any and the log, with the whole

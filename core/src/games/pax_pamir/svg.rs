@@ -1620,6 +1620,7 @@ mod tests {
     use crate::engine::game::LastAction;
     use crate::engine::{Game, GameRng, Log};
     use crate::pax_pamir::{Options, PaxPamir};
+    use crate::testing::play_random_steps;
 
     fn game(players: u8) -> PaxPamir {
         PaxPamir::new(Options {
@@ -1636,18 +1637,6 @@ mod tests {
             last.map(|(before, action)| LastAction { before, action }),
         )
         .unwrap()
-    }
-
-    /// Plays `steps` seeded random legal actions (fewer if the game ends).
-    fn play(game: &PaxPamir, state: &mut State, steps: usize, seed: u64) {
-        let mut rng = GameRng::from_seed_u64(seed);
-        for _ in 0..steps {
-            let Some(decision) = game.decision(state) else {
-                return;
-            };
-            let choice = decision.choices[rng.below(decision.choices.len() as u32) as usize];
-            game.apply(state, choice, &mut Log::silent()).unwrap();
-        }
     }
 
     /// Applies the first legal action `pick` accepts, returning the position before and it.
@@ -1698,7 +1687,7 @@ mod tests {
             let game = game(players);
             let mut state = game.new_initial_state(u64::from(players));
             check_picture(&state, game.cards(), &draw(&game, &state, None));
-            play(&game, &mut state, 120, 9);
+            play_random_steps(&game, &mut state, 120, 9);
             let svg = draw(&game, &state, None);
             check_picture(&state, game.cards(), &svg);
             assert!(!svg.contains(r#"id="player-P6""#));
@@ -1717,7 +1706,7 @@ mod tests {
         let mut met = 0;
         for seed in 0..6 {
             let mut state = game.new_initial_state(seed);
-            play(&game, &mut state, 150, seed);
+            play_random_steps(&game, &mut state, 150, seed);
             let svg = draw(&game, &state, None);
             let mut other = state.clone();
             for p in 0..state.players() {
@@ -1899,7 +1888,7 @@ mod tests {
         for players in [2, 5] {
             let game = game(players);
             let mut state = game.new_initial_state(3);
-            play(&game, &mut state, 200_000, 3);
+            play_random_steps(&game, &mut state, 200_000, 3);
             let outcome = state.outcome().expect("the game ended");
             let svg = draw(&game, &state, None);
             check_picture(&state, game.cards(), &svg);

@@ -458,6 +458,7 @@ fn phase_index(phase: Phase) -> usize {
 mod tests {
     use super::*;
     use crate::engine::{Game, GameRng, Log};
+    use crate::testing::play_random_steps;
     use crate::tycoon::{Options, Tycoon};
 
     fn game(players: u8) -> Tycoon {
@@ -466,17 +467,6 @@ mod tests {
             ..Options::default()
         })
         .unwrap()
-    }
-
-    fn play(game: &Tycoon, state: &mut State, steps: usize, seed: u64) {
-        let mut rng = GameRng::from_seed_u64(seed);
-        for _ in 0..steps {
-            let Some(decision) = game.decision(state) else {
-                return;
-            };
-            let choice = decision.choices[rng.below(decision.choices.len() as u32) as usize];
-            game.apply(state, choice, &mut Log::silent()).unwrap();
-        }
     }
 
     /// The block of `name` in an observation.
@@ -549,7 +539,7 @@ mod tests {
         let mut met = 0;
         for seed in 0..6 {
             let mut state = game.new_initial_state(seed);
-            play(&game, &mut state, 200 + 150 * seed as usize, seed);
+            play_random_steps(&game, &mut state, 200 + 150 * seed as usize, seed);
             let mut other = state.clone();
             let x = &mut other.seats[2];
             x.money += 37;
@@ -588,7 +578,7 @@ mod tests {
     fn tc_16_2_an_automas_money_is_observed() {
         let game = game(2);
         let mut state = game.new_initial_state(3);
-        play(&game, &mut state, 30, 3);
+        play_random_steps(&game, &mut state, 30, 3);
         let automa = state.seat_count() - 1;
         assert!(state.seats[automa].is_automa());
         let mut other = state.clone();

@@ -2097,6 +2097,7 @@ mod tests {
     use crate::engine::game::LastAction;
     use crate::engine::svg::HIGHLIGHT;
     use crate::engine::{Game, GameRng, Log};
+    use crate::testing::play_random_steps;
     use crate::tycoon::content::DEFAULT_LABEL;
     use crate::tycoon::{Options, Tycoon};
 
@@ -2115,18 +2116,6 @@ mod tests {
             last.map(|(before, action)| LastAction { before, action }),
         )
         .unwrap()
-    }
-
-    /// Plays `steps` seeded random legal actions (fewer if the game ends).
-    fn play(game: &Tycoon, state: &mut State, steps: usize, seed: u64) {
-        let mut rng = GameRng::from_seed_u64(seed);
-        for _ in 0..steps {
-            let Some(decision) = game.decision(state) else {
-                return;
-            };
-            let choice = decision.choices[rng.below(decision.choices.len() as u32) as usize];
-            game.apply(state, choice, &mut Log::silent()).unwrap();
-        }
     }
 
     fn outlined(svg: &str, id: &str) -> bool {
@@ -2158,7 +2147,7 @@ mod tests {
             let game = game(players);
             let mut state = game.new_initial_state(u64::from(players));
             check_picture(&state, game.content(), &draw(&game, &state, None));
-            play(&game, &mut state, 150, 9);
+            play_random_steps(&game, &mut state, 150, 9);
             let svg = draw(&game, &state, None);
             check_picture(&state, game.content(), &svg);
             let seats = state.seat_count();
@@ -2177,7 +2166,7 @@ mod tests {
         let mut built = 0;
         for seed in 0..4 {
             let mut state = game.new_initial_state(seed);
-            play(&game, &mut state, 900, seed);
+            play_random_steps(&game, &mut state, 900, seed);
             let svg = draw(&game, &state, None);
             for (i, city) in c.map.cities.iter().enumerate() {
                 let Some(f) = state.factory(CityId(i as u8)) else {
@@ -2211,7 +2200,7 @@ mod tests {
         let mut met = 0;
         for seed in 0..4 {
             let mut state = game.new_initial_state(seed);
-            play(&game, &mut state, 700, seed);
+            play_random_steps(&game, &mut state, 700, seed);
             let mut other = state.clone();
             state.bids[1] = Some(2);
             other.bids[1] = Some(5);
@@ -2245,7 +2234,7 @@ mod tests {
     fn ti_0_4_discs_stack_in_order_of_arrival() {
         let game = game(4);
         let mut state = game.new_initial_state(3);
-        play(&game, &mut state, 20, 3);
+        play_random_steps(&game, &mut state, 20, 3);
         let sector = Sector::Min;
         let i = sector.index();
         for (k, stamp) in [(0usize, 5u32), (1, 9), (2, 7)] {
@@ -2376,7 +2365,7 @@ mod tests {
         for players in [1, 4] {
             let game = game(players);
             let mut state = game.new_initial_state(5);
-            play(&game, &mut state, usize::MAX, 5);
+            play_random_steps(&game, &mut state, usize::MAX, 5);
             let outcome = state.outcome().expect("the game ended").clone();
             let svg = draw(&game, &state, None);
             check_picture(&state, game.content(), &svg);
@@ -2407,7 +2396,7 @@ mod tests {
         }
         let game = game(4);
         let mut state = game.new_initial_state(1);
-        play(&game, &mut state, 10, 1);
+        play_random_steps(&game, &mut state, 10, 1);
         let svg = draw(&game, &state, None);
         for seat in 0..4 {
             assert!(svg.contains(&format!(r#"fill="{}""#, seat_colour(seat))));
