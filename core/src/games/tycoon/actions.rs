@@ -10,6 +10,7 @@ use super::frame::{BuildBy, BuildPlan, Frame, IndustryBy};
 use super::ids::{ActionKind, CityId, SpaceType};
 use super::rules::Ctx;
 use super::state::{MAX_NOTES, State};
+use crate::engine::log::counted;
 
 /// The managed spaces' numbers in [`Action::Space`] (TC-5).
 const SM_PLUS1: u8 = 0;
@@ -395,8 +396,12 @@ impl Ctx<'_> {
         me.promoters -= n;
         me.pool += n;
         let who = self.s.name_of(seat);
-        self.log
-            .say(|| format!("{who} rallies {n} promoters to the pool (TI-8.5)"));
+        self.log.say(|| {
+            format!(
+                "{who} rallies {} to the pool (TI-8.5)",
+                counted(n, "promoter", "promoters")
+            )
+        });
         self.draw_merits(seat, 1);
     }
 
@@ -432,7 +437,8 @@ impl Ctx<'_> {
                 self.s.spaces[k].cover = Some((seat, value));
                 let data = &self.c.board.unmanaged[usize::from(state.space)];
                 self.log.say(|| {
-                    format!("{who} takes {} ({}) for {cost} promoters and covers it with its {value} share (TI-8.6)", data.id, data.kind)
+                    let cost = counted(cost, "promoter", "promoters");
+                    format!("{who} takes {} ({}) for {cost} and covers it with its {value} share (TI-8.6)", data.id, data.kind)
                 });
                 self.resolve(seat, Source::Space(state.space));
             }
@@ -527,8 +533,9 @@ impl Ctx<'_> {
         let who = self.s.name_of(seat);
         self.log.say(|| {
             format!(
-                "{who} buys an NP unit for {} Cr and {q} promoters (TI-6.4)",
-                price - 5 * q
+                "{who} buys an NP unit for {} Cr and {} (TI-6.4)",
+                price - 5 * q,
+                counted(q, "promoter", "promoters")
             )
         });
         self.s.stack.push(Frame::NpBuy {

@@ -8,6 +8,7 @@ use super::frame::{Frame, PolicyBy, Window};
 use super::ids::Region;
 use super::rules::Ctx;
 use super::state::{LAST_ROUND, NOTE_REPAYMENT, Phase, Slot, State};
+use crate::engine::log::counted;
 
 impl State {
     /// The regions the Tycoon may activate (TI-5.1): any in round 1, another one after.
@@ -242,8 +243,12 @@ impl Ctx<'_> {
             self.s.name_of(seat),
             &self.c.policies[usize::from(card)].name,
         );
-        self.log
-            .say(|| format!("{who} takes the policy {name} with the {promoters} promoters on it"));
+        self.log.say(|| {
+            format!(
+                "{who} takes the policy {name} with the {} on it",
+                counted(promoters, "promoter", "promoters")
+            )
+        });
         self.own_policy(seat, card);
     }
 

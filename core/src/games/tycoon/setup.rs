@@ -1,6 +1,7 @@
 //! Setup (TI-3, TI-17.1, TC-16.1): every deck shuffled and dealt from the seed, then the
 //! starting choices of the seats.
 
+use crate::engine::log::counted;
 use crate::engine::{GameRng, Log};
 
 use super::content::{Content, PlanType};
@@ -167,8 +168,8 @@ impl Ctx<'_> {
         let who = self.s.name_of(seat);
         self.log.say(|| {
             format!(
-                "{who} starts on influence {space} with {} promoters (TI-3 steps 13-14)",
-                7 - space
+                "{who} starts on influence {space} with {} (TI-3 steps 13-14)",
+                counted(7 - space, "promoter", "promoters")
             )
         });
     }

@@ -9,6 +9,7 @@
 //! seats are not: merit cards and agendas are shown by their number only (TI-2.6), and a sealed
 //! policy bid only as given or awaited, never its amount (TI-21.19).
 
+use crate::engine::log::counted;
 use std::fmt::Write as _;
 
 use crate::engine::svg::{INK, MUTED, PARCHMENT, RED, Svg, escape, last_caption, wrap};
@@ -1671,7 +1672,7 @@ impl Picture<'_> {
             &id,
             "industry",
             &format!(
-                "Industry display {}: {} {} ({}, era {}), AV {}, income {}, cost icons {}, {} promoters on it",
+                "Industry display {}: {} {} ({}, era {}), AV {}, income {}, cost icons {}, {} on it",
                 slot + 1,
                 card.id,
                 card.name,
@@ -1680,7 +1681,7 @@ impl Picture<'_> {
                 card.asset_value,
                 card.income,
                 if icons.is_empty() { "none".to_owned() } else { icons.join(" ") },
-                held.promoters
+                counted(held.promoters, "promoter", "promoters")
             ),
         );
         self.card_frame(
@@ -1762,7 +1763,7 @@ impl Picture<'_> {
             &id,
             "policy",
             &format!(
-                "{} {}: {} {} ({kind}, era {}), politics {}, end support {}, {} promoters on it",
+                "{} {}: {} {} ({kind}, era {}), politics {}, end support {}, {} on it",
                 if setup {
                     "Starting policy"
                 } else {
@@ -1774,7 +1775,7 @@ impl Picture<'_> {
                 card.era,
                 bundle_words(&card.politics_bonus),
                 card.end_support,
-                promoters
+                counted(promoters, "promoter", "promoters")
             ),
         );
         self.card_frame(

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::engine::log::counted;
+
 use super::action::Action;
 use super::content::Content;
 use super::frame::Frame;
@@ -45,12 +47,13 @@ pub(crate) fn describe(s: &State, c: &Content, action: Action) -> String {
         }
         Action::Region(r) => format!("activate the {}", r.name()),
         Action::Bid(f) => format!("bid {} Cr", u32::from(f) * 5),
-        Action::PolicyBid(b) => format!("bid {b} promoters (sealed)"),
+        Action::PolicyBid(b) => format!("bid {} (sealed)", counted(b, "promoter", "promoters")),
         Action::NpUnit(q) => {
             let price = s.np_price(c).unwrap_or(0);
             format!(
-                "buy an NP unit for {} Cr and {q} promoters",
-                price.saturating_sub(5 * u32::from(q))
+                "buy an NP unit for {} Cr and {}",
+                price.saturating_sub(5 * u32::from(q)),
+                counted(q, "promoter", "promoters")
             )
         }
         Action::Industry(slot) => s.industry_display.get(usize::from(slot)).map_or_else(
@@ -81,7 +84,10 @@ pub(crate) fn describe(s: &State, c: &Content, action: Action) -> String {
             .and_then(|sp| c.board.unmanaged.get(usize::from(sp.space)))
             .map_or_else(
                 || action.to_string(),
-                |x| format!("{} ({}, {} promoters)", x.id, x.kind, x.cost),
+                |x| {
+                    let cost = counted(x.cost, "promoter", "promoters");
+                    format!("{} ({}, {cost})", x.id, x.kind)
+                },
             ),
         Action::Conglomerate(t) => c
             .conglomerates
@@ -153,11 +159,11 @@ impl fmt::Display for State {
                 .collect();
             writeln!(
                 f,
-                "{}{}: {} Cr, {} promoters, pool {}, influence {}, support {}, notes {}, tracks {:?}, industries [{}]",
+                "{}{}: {} Cr, {}, pool {}, influence {}, support {}, notes {}, tracks {:?}, industries [{}]",
                 self.name_of(k as u8),
                 if x.is_automa() { " (automa)" } else { "" },
                 x.money,
-                x.promoters,
+                counted(x.promoters, "promoter", "promoters"),
                 x.pool,
                 x.influence,
                 x.support,
