@@ -2,16 +2,9 @@
 
 use std::process::{Command, Output};
 
-fn darbar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_darbar"))
-        .args(args)
-        .output()
-        .expect("the darbar binary runs")
-}
+mod common;
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use common::{darbar, stderr, stdout};
 
 #[test]
 fn new_prints_the_starting_position_of_2_1() {
@@ -572,10 +565,6 @@ impl Drop for CardDir {
             let _ = std::fs::remove_dir_all(parent);
         }
     }
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// `darbar card N` runs one Event side (§2.3.4) on a position: the card's text, each choice it

@@ -2,56 +2,9 @@
 //! why it ended, a sixth player is refused, and a person at the terminal sees their own hand
 //! and the market in full but never another seat's hand.
 
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-/// A fresh directory for one test, removed when dropped: where `quit` saves.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("darbar-pp-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    /// Runs `darbar` here with `args`, feeding `answers` on standard input.
-    fn darbar(&self, args: &[&str], answers: &str) -> Output {
-        use std::io::Write as _;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_darbar"))
-            .args(args)
-            .current_dir(&self.0)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The game may end before every answer is read; a closed pipe then is expected.
-        let _ = child.stdin.take().unwrap().write_all(answers.as_bytes());
-        child.wait_with_output().unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn darbar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_darbar"))
-        .args(args)
-        .output()
-        .expect("the darbar binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{Scratch, darbar, stderr, stdout};
 
 /// The seat views printed before a person's decisions: from each "Turn N:" or "Setup:" line to
 /// the question after it.

@@ -7,58 +7,13 @@
 //! specification, `TC-x.y` to darbar's default content.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 const LABEL: &str = "darbar default content (original, not the published components)";
 const COLOURS: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
 
-/// A fresh directory for one test, removed when dropped: where `quit` saves.
-struct Scratch(PathBuf);
+mod common;
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("darbar-ty-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    /// Runs `darbar` here with `args`, feeding `answers` on standard input.
-    fn darbar(&self, args: &[&str], answers: &str) -> Output {
-        use std::io::Write as _;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_darbar"))
-            .args(args)
-            .current_dir(&self.0)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The game may end before every answer is read; a closed pipe then is expected.
-        let _ = child.stdin.take().unwrap().write_all(answers.as_bytes());
-        child.wait_with_output().unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn darbar(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_darbar"))
-        .args(args)
-        .output()
-        .expect("the darbar binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{Scratch, darbar, stderr, stdout};
 
 /// The score rows of the final report, one per seat.
 fn score_rows(text: &str) -> Vec<&str> {
