@@ -5,12 +5,16 @@
 //! plays whole games with and without automas to their end (TC-16.1). Sections `TI-x.y` refer
 //! to the Tycoon rules specification, `TC-x.y` to darbar's default content.
 
-use darbar::bots::{Bot, RandomBot};
-use darbar::engine::{Game, GameRng, Log};
+use darbar::bots::Bot;
+
+mod per_game;
+
+use darbar::engine::{Game, Log};
 use darbar::tycoon::{
     CityId, Options, Phase, SeatState, Sector, State, Tycoon, content::SharesRule, seat_colour,
 };
-use darbar_lua::{Host, ScriptBot, ScriptError, ScriptValue};
+use darbar_lua::{ScriptBot, ScriptError, ScriptValue};
+use per_game::{after, eval, object, value};
 use serde_json::{Map, Value as Json, json};
 
 fn game(players: u8) -> Tycoon {
@@ -19,49 +23,6 @@ fn game(players: u8) -> Tycoon {
         ..Options::default()
     })
     .unwrap()
-}
-
-/// A game from `seed` after `steps` random actions (or at its end).
-fn after(game: &Tycoon, seed: u64, steps: usize) -> State {
-    let mut state = game.new_initial_state(seed);
-    let mut bot = RandomBot::new(seed);
-    for _ in 0..steps {
-        let Some(decision) = game.decision(&state) else {
-            break;
-        };
-        let action = bot.choose(game, &state, &decision).unwrap();
-        game.apply(&mut state, action, &mut Log::silent()).unwrap();
-    }
-    state
-}
-
-/// Evaluates `source` against `state`, checking that the state is untouched afterwards.
-fn eval(game: &Tycoon, state: &State, source: &str) -> Result<ScriptValue, ScriptError> {
-    let before = state.clone();
-    let mut rng = GameRng::from_seed_u64(1);
-    let result = Host::new().evaluate(game, state, &mut rng, source, "test");
-    assert_eq!(*state, before, "a script changed the state");
-    result
-}
-
-fn value(game: &Tycoon, state: &State, source: &str) -> Json {
-    let value = eval(game, state, source).unwrap_or_else(|e| panic!("{e}\n{source}"));
-    serde_json::to_value(value).unwrap()
-}
-
-/// An object without its `null` fields, as a Lua table has no `nil` values; an empty
-/// object reads back from Lua as an empty list.
-fn object(fields: Vec<(&str, Json)>) -> Json {
-    let map: Map<String, Json> = fields
-        .into_iter()
-        .filter(|(_, v)| !v.is_null())
-        .map(|(k, v)| (k.to_owned(), v))
-        .collect();
-    if map.is_empty() {
-        json!([])
-    } else {
-        Json::Object(map)
-    }
 }
 
 /// Every query of the module, for every seat, sector and city, in one call.
