@@ -3,7 +3,7 @@
 //! rupees and loyalty), hands stay hidden (PP-0.4), wrong arguments are typed errors, and a
 //! script bot plays whole games of every player count (PP-4.1) to their end.
 
-use darbar::bots::{Bot, RandomBot};
+use darbar::bots::Bot;
 
 mod per_game;
 
