@@ -17,6 +17,9 @@
 //!   states the rules play on, checked for some steps, with no panic. Bounded by default; set
 //!   [`FUZZ_CASES_VAR`] (`DARBAR_FUZZ_CASES`) and [`FUZZ_SEED_VAR`] (`DARBAR_FUZZ_SEED`) for
 //!   longer runs ([`FuzzConfig::from_env`]).
+//! - [`check_hidden_information`]: the hidden-information test: along a random game, nothing
+//!   a seat may not see reaches its view, its observation, its board, the table's log or the
+//!   table's picture ([`hidden`]).
 //! - [`on_seeds`]: one seed fan-out over threads.
 //! - [`playthrough`]: a whole game written out step by step, for golden files.
 //!
@@ -36,6 +39,9 @@ use std::ops::Range;
 
 use serde::Serialize;
 use serde_json::Value;
+
+pub mod hidden;
+pub use hidden::{HiddenReport, check_hidden_information};
 
 use crate::bots::{Bot, RandomBot};
 use crate::engine::snapshot::{compact_snapshot, parse_snapshot};

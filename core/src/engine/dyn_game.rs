@@ -253,6 +253,8 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn returns(&self) -> Vec<f64>;
     /// What `seat` may see, as JSON.
     fn view_json(&self, seat: Seat) -> Value;
+    /// The board in text as `seat` sees it ([`Game::board`]).
+    fn board(&self, seat: Seat) -> String;
     /// The observation tensor of `seat`.
     fn observation(&self, seat: Seat) -> Vec<f32>;
     /// The snapshot text.
@@ -266,7 +268,10 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn history(&self) -> Vec<usize>;
     /// What chance has decided and what has come to light so far ([`Game::revealed`]).
     fn revealed(&self) -> Option<u64>;
-    /// What happened since the origin, in the game's words (replayed, so no step pays for it).
+    /// What happened since the origin, in the game's words (replayed, so no step pays for
+    /// it), as the table may read it now: while the game is played, the lines every seat may
+    /// read; once it is over, every line, those hidden during play marked
+    /// ([`Log::say_sealed`]).
     fn log(&self) -> Vec<String>;
     /// The replay record (JSON), or an error for a state restored in mid-game.
     fn replay_record(&self) -> Result<String, String>;
@@ -647,6 +652,10 @@ impl<G: Game> DynState for Play<G> {
         serde_json::to_value(self.game.0.view(&self.state, seat)).unwrap_or(Value::Null)
     }
 
+    fn board(&self, seat: Seat) -> String {
+        self.game.0.board(&self.state, seat)
+    }
+
     fn observation(&self, seat: Seat) -> Vec<f32> {
         self.game.0.observation(&self.state, seat)
     }
@@ -678,7 +687,11 @@ impl<G: Game> DynState for Play<G> {
 
     fn log(&self) -> Vec<String> {
         let mut state = (*self.origin).clone();
-        let mut log = Log::recording();
+        let mut log = if self.decision.is_none() {
+            Log::recording_everything()
+        } else {
+            Log::recording()
+        };
         for &action in &self.history {
             // The same actions applied from the same position a moment ago.
             if self.game.0.apply(&mut state, action, &mut log).is_err() {

@@ -166,6 +166,35 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The action numbered `index`, if any.
     fn action_from_index(index: usize) -> Option<Self::Action>;
 
+    /// `action`, taken in `before`, in the words every seat may read: what the table's log and
+    /// a picture's caption may say of it. The default is the action's text; a game whose
+    /// actions keep something behind a seat's screen (the amount of a sealed bid, which of two
+    /// cards is kept face down) says less, and the hidden-information test
+    /// ([`check_hidden_information`](crate::testing::check_hidden_information)) holds it to it.
+    fn action_in_public(&self, _before: &Self::State, action: Self::Action) -> String {
+        action.to_string()
+    }
+
+    /// The board in text as `seat` sees it: what PettingZoo's text render returns and what a
+    /// person at that seat may be shown. Drawn only from what the seat may see, unlike the
+    /// state's `Display`, which is the whole position for whoever checks the rules. The
+    /// default writes the seat's [`Game::view`] out ([`view_text`](super::view_text)); a game
+    /// with a board of its own overrides it.
+    ///
+    /// ```
+    /// use darbar::engine::Game;
+    /// use darbar::tycoon::Tycoon;
+    ///
+    /// let game = Tycoon::default();
+    /// let state = game.new_initial_state(3);
+    /// let board = game.board(&state, 1);
+    /// assert!(board.starts_with("cities:"));
+    /// assert!(board.contains("seat: 1"));
+    /// ```
+    fn board(&self, state: &Self::State, seat: Seat) -> String {
+        super::view_text(&serde_json::to_value(self.view(state, seat)).unwrap_or_default())
+    }
+
     /// The observation tensor of `seat`: a flat vector of [`Game::observation_len`] numbers
     /// built only from what the seat may see. Empty for a game that has none.
     fn observation(&self, _state: &Self::State, _seat: Seat) -> Vec<f32> {

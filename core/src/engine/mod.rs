@@ -17,6 +17,7 @@ pub mod rng;
 pub mod snapshot;
 pub(crate) use named::named_enum;
 pub(crate) mod svg;
+mod view_text;
 
 pub use card::{CardSide, CardText, ContentHash, DeckId};
 pub use decision::Decision;
@@ -30,3 +31,4 @@ pub use log::Log;
 pub use replay::{Replay, ReplayError, deck_of_record};
 pub use rng::GameRng;
 pub use snapshot::{Snapshot, SnapshotError, game_of_snapshot};
+pub use view_text::view_text;

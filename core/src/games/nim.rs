@@ -298,6 +298,11 @@ impl Game for Nim {
     }
 
     /// Nim hides nothing.
+    /// Nim hides nothing: the board is the whole state.
+    fn board(&self, state: &State, _seat: Seat) -> String {
+        state.to_string()
+    }
+
     fn view(&self, state: &State, _seat: Seat) -> State {
         state.clone()
     }

@@ -86,3 +86,29 @@ fn pp_15_a_blackmail_card_discarded_by_its_own_spy_leaves_a_playable_position() 
     let report = play_checked(&game, 1_002_555, Checks::Full).unwrap_or_else(|f| panic!("{f}"));
     assert!(game.is_terminal(&report.state));
 }
+
+/// PP-0.4: nothing of another's hand or of the deck's order reaches what a seat is shown: its
+/// view, observation and board, the table's log and the picture
+/// (`darbar::testing::check_hidden_information`), for 3 players and against Wakhan, whose AI
+/// deck is face down but for the next card's back (WK-1.2).
+#[test]
+fn pp_0_4_nothing_hidden_reaches_what_a_seat_is_shown() {
+    for (players, wakhan) in [(3u8, false), (2, true)] {
+        let game = PaxPamir::new(Options {
+            players,
+            wakhan,
+            ..Options::default()
+        })
+        .unwrap();
+        let reports = on_seeds(2, 0..games("DARBAR_PAX_HIDDEN_GAMES", 8), |seed| {
+            darbar::testing::check_hidden_information(&game, seed)
+        });
+        let mut compared = 0;
+        for report in reports {
+            compared += report
+                .unwrap_or_else(|failure| panic!("{players} seats: {failure}"))
+                .actions;
+        }
+        assert!(compared > 0, "{players} seats: nothing compared");
+    }
+}

@@ -72,3 +72,19 @@ fn two_hundred_campaign_games_with_every_variant_pass_every_check() {
     assert_eq!(campaign.games, 200);
     assert_eq!(campaign.placements.len(), 18);
 }
+
+/// RG-9: what the player has not seen (a site never revealed, the drift since a site was last
+/// seen, the GM's future dice) reaches neither the player's view, observation and board, the
+/// log nor the picture (`darbar::testing::check_hidden_information`).
+#[test]
+fn rule_rg_9_nothing_hidden_reaches_what_the_player_is_shown() {
+    let game = darbar::raid::Raid::default();
+    let reports = darbar::testing::on_seeds(2, 0..40, |seed| {
+        darbar::testing::check_hidden_information(&game, seed)
+    });
+    let mut compared = 0;
+    for report in reports {
+        compared += report.unwrap_or_else(|failure| panic!("{failure}")).actions;
+    }
+    assert!(compared > 0, "nothing compared");
+}

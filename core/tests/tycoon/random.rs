@@ -96,3 +96,28 @@ fn random_games_with_the_headlines_kickstarter_and_other_layouts_pass_every_chec
         check(&game, games(2_000) / 4, &format!("{options:?}"));
     }
 }
+
+/// TI-2.6, TI-21.19: nothing behind a seat's screen (money, promoters, merit cards, an agenda,
+/// a sealed bid before the reveal) reaches what another seat is shown: its view, observation
+/// and board, the table's log and the picture (`darbar::testing::check_hidden_information`),
+/// for four people and for one person beside two automas (TC-16.2).
+#[test]
+fn ti_2_6_nothing_hidden_reaches_what_a_seat_is_shown() {
+    for players in [4u8, 1] {
+        let game = Tycoon::new(Options {
+            players,
+            ..Options::default()
+        })
+        .unwrap();
+        let reports = on_seeds(2, 0..games(6), |seed| {
+            darbar::testing::check_hidden_information(&game, seed)
+        });
+        let mut compared = 0;
+        for report in reports {
+            compared += report
+                .unwrap_or_else(|failure| panic!("{players} people: {failure}"))
+                .actions;
+        }
+        assert!(compared > 0, "{players} people: nothing compared");
+    }
+}

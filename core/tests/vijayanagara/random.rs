@@ -26,3 +26,18 @@ fn five_thousand_random_games_pass_every_check() {
         "games are implausibly short: {steps} steps"
     );
 }
+
+/// §2.3: the order of the deck and the future dice reach nothing a faction is shown: its view,
+/// observation and board, the log and the picture (`darbar::testing::check_hidden_information`).
+#[test]
+fn rule_2_3_nothing_hidden_reaches_what_a_faction_is_shown() {
+    let game = Vijayanagara::default();
+    let reports = on_seeds(THREADS, 0..6, |seed| {
+        darbar::testing::check_hidden_information(&game, seed)
+    });
+    let mut compared = 0;
+    for report in reports {
+        compared += report.unwrap_or_else(|failure| panic!("{failure}")).actions;
+    }
+    assert!(compared > 0, "nothing compared");
+}

@@ -186,6 +186,11 @@ impl Game for PaxPamir {
         returns
     }
 
+    /// The table with the seat's own hand, the others' by their size (PP-0.4).
+    fn board(&self, state: &State, seat: Seat) -> String {
+        state.seat_board(seat)
+    }
+
     fn view(&self, state: &State, seat: Seat) -> View {
         View::of(state, &self.cards, seat)
     }

@@ -9,7 +9,7 @@ use super::{Border, CardData, Coalition, Region, Slot, State, Suit};
 
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_board(f, true)
+        self.write_board(f, &|_| true)
     }
 }
 
@@ -17,16 +17,31 @@ impl State {
     /// The board as every seat sees it: each hand by its size only (unless the `open_hands`
     /// option shows them), for a person at the terminal.
     pub fn public_board(&self) -> String {
-        struct Public<'a>(&'a State);
-        impl fmt::Display for Public<'_> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                self.0.write_board(f, self.0.options.open_hands)
-            }
-        }
-        Public(self).to_string()
+        self.board_showing(&|_| self.options.open_hands)
     }
 
-    fn write_board(&self, f: &mut fmt::Formatter<'_>, hands: bool) -> fmt::Result {
+    /// The board as `seat` sees it: its own hand and, with the `open_hands` option, every
+    /// hand; the others' by their size only (PP-0.4).
+    pub fn seat_board(&self, seat: usize) -> String {
+        self.board_showing(&|p| p == seat || self.options.open_hands)
+    }
+
+    /// The board with the hands of the seats `shown` says, the others by their size.
+    fn board_showing(&self, shown: &dyn Fn(usize) -> bool) -> String {
+        struct Board<'a>(&'a State, &'a dyn Fn(usize) -> bool);
+        impl fmt::Display for Board<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_board(f, self.1)
+            }
+        }
+        Board(self, shown).to_string()
+    }
+
+    fn write_board(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        shown: &dyn Fn(usize) -> bool,
+    ) -> fmt::Result {
         let cards = CardData::standard();
         let counted = crate::engine::log::counted;
         let who = match self.stack.first() {
@@ -121,7 +136,7 @@ impl State {
                     court.join(", ")
                 }
             )?;
-            if hands {
+            if shown(p) {
                 let hand: Vec<String> = player.hand.iter().map(|c| card_name(cards, c)).collect();
                 writeln!(
                     f,

@@ -212,23 +212,26 @@ impl State {
     /// it is: the fast path for bots that only play listed actions. An unlisted action may
     /// leave the state inconsistent.
     ///
-    /// The GM's rolls of the action (ruling 27) that the player sees are said to `log` before
-    /// what the action did (drift stays hidden, RG-9); all of them are kept in
-    /// [`State::rolls`] until the next action: the state holds one action's rolls, never the
-    /// game's.
+    /// Every GM roll of the action (ruling 27) is said to `log` before what the action did:
+    /// those the player sees as lines of the table's log, the drift rolls (RG-9: sites change
+    /// unseen) as sealed lines, which a log of the finished game shows in their place. All of
+    /// them are kept in [`State::rolls`] until the next action: the state holds one action's
+    /// rolls, never the game's.
     pub fn apply_unchecked(&mut self, action: Action, log: &mut Log) {
         self.rolls.clear();
         if !log.is_recording() {
             return self.carry_out(action, log);
         }
-        let mut narrative = Log::recording();
+        let mut narrative = log.fresh();
         self.carry_out(action, &mut narrative);
-        for roll in self.rolls.iter().filter(|r| r.what.seen_by_player()) {
-            log.say(|| roll.to_string());
+        for roll in &self.rolls {
+            if roll.what.seen_by_player() {
+                log.say(|| roll.to_string());
+            } else {
+                log.say_sealed(|| roll.to_string());
+            }
         }
-        for line in narrative.take() {
-            log.say(|| line);
-        }
+        log.append(narrative);
     }
 
     /// What `action` does, by the rules of its phase.

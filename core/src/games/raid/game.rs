@@ -157,6 +157,11 @@ impl Game for Raid {
         vec![state.final_score().map_or(0.0, |(s, _)| f64::from(s))]
     }
 
+    /// The camp and the sites as the player last saw them (RG-9).
+    fn board(&self, state: &State, _seat: Seat) -> String {
+        state.to_string()
+    }
+
     fn view(&self, state: &State, _seat: Seat) -> View {
         state.view()
     }

@@ -352,14 +352,19 @@ impl Ctx<'_> {
             Frame::Bid { turn } => self.s.in_turn(usize::from(turn) % self.s.seat_count()),
             _ => self.s.frame_choices(self.c, frame).map_or(0, |d| d.0),
         });
-        // A sealed bid stays sealed until every bid is in (TI-21.19), the automa's too: the
-        // bid's own line says only that it was made.
+        // What the automa keeps behind its screen (TI-2.6) is said to the table in public
+        // words, and in full as a sealed line that the log of the finished game shows. A sealed
+        // bid stays sealed until every bid is in (TI-21.19): the bid's own line says only that
+        // it was made.
         if kind != DecisionKind::PolicyBid {
             let (s, c) = (&*self.s, self.c);
-            self.log.say(|| {
-                let words = super::words::describe(s, c, action);
-                format!("{who} (automa), {kind}: {words} (TC-16.4)")
-            });
+            let line = |words: String| format!("{who} (automa), {kind}: {words} (TC-16.4)");
+            self.log
+                .say(|| line(super::words::describe_in_public(s, c, action)));
+            if super::words::is_screened(action) {
+                self.log
+                    .say_sealed(|| line(super::words::describe(s, c, action)));
+            }
         }
         action
     }

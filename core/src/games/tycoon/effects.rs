@@ -129,6 +129,15 @@ impl State {
         (i64::from(data.cost) + change).max(1) as u32
     }
 
+    /// Whether `seat` holds a merit card drawn in an earlier phase: what the table knows of
+    /// whether it may play one now (the draws are seen, the cards are not, TI-2.6).
+    pub(crate) fn holds_merits_of_earlier_phases(&self, seat: u8) -> bool {
+        self.seats[usize::from(seat)]
+            .merits
+            .iter()
+            .any(|m| m.drawn < self.phase_serial)
+    }
+
     /// The merit cards `seat` may play in `window` now: held since an earlier phase (TC-12),
     /// and not taking it past 10 notes (TC-1.1 `NOTE`).
     pub(crate) fn playable_merits<'a>(

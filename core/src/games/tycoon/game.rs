@@ -275,6 +275,12 @@ impl Game for Tycoon {
         ))
     }
 
+    /// What the table reads of an action: never an agenda kept face down (TI-2.6) nor a
+    /// sealed bid's amount (TI-21.19).
+    fn action_in_public(&self, before: &State, action: Action) -> String {
+        super::words::describe_in_public(before, &self.content, action)
+    }
+
     fn palette(&self) -> Vec<(&'static str, &'static str)> {
         super::svg::palette()
     }

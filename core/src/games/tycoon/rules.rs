@@ -116,7 +116,10 @@ impl State {
                     .playable_merits(c, seat, window)
                     .map(Action::Merit)
                     .collect();
-                if !choices.is_empty() {
+                // The window opens for every holder of a card held since an earlier phase, a
+                // card of another window too: which cards a seat holds is behind its screen
+                // (TI-2.6), so whether it is asked must not tell the table.
+                if self.holds_merits_of_earlier_phases(seat) {
                     choices.push(Action::Done);
                 }
                 (seat, K::MeritWindow, choices)

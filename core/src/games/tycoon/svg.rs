@@ -19,7 +19,7 @@ use super::content::{Bundle, Content, Effect, PolicyKind, PromoterPlace, RoundEv
 use super::frame::Frame;
 use super::ids::{CityId, Region, Sector};
 use super::state::{FACTORIES, LAST_ROUND, Phase, State};
-use super::words::describe;
+use super::words::describe_in_public;
 
 /// The drawing's width; its height grows with the seats' panels.
 const WIDTH: f32 = 1240.0;
@@ -708,7 +708,7 @@ pub(crate) fn picture(state: &State, content: &Content, last: Option<(&State, Ac
             .map(|p| before.name_of(p.seat).to_owned());
         LastDrawn {
             touched: Touched::since(before, state, content, action),
-            caption: last_caption(&describe(before, content, action), by.as_deref()),
+            caption: last_caption(&describe_in_public(before, content, action), by.as_deref()),
         }
     });
     let n = state.seat_count().max(1);

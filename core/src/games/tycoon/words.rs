@@ -9,7 +9,26 @@ use super::content::Content;
 use super::frame::Frame;
 use super::state::State;
 
-/// An action in words, in the state it would be taken in (the numbers it carries named).
+/// An action in the words the whole table may read, in the state it was taken in: what
+/// [`describe`] says, except of what the rules keep behind a seat's screen: the corporate
+/// agenda kept face down (TI-2.6) and the amount of a sealed policy bid before the reveal
+/// (TI-21.19). Log lines and the picture's caption say an action so.
+pub(crate) fn describe_in_public(s: &State, c: &Content, action: Action) -> String {
+    match action {
+        Action::Agenda(_) => "keep a corporate agenda face down".to_owned(),
+        Action::PolicyBid(_) => "make a sealed bid".to_owned(),
+        _ => describe(s, c, action),
+    }
+}
+
+/// Whether the table reads less of `action` than the seat that takes it
+/// ([`describe_in_public`]).
+pub(crate) fn is_screened(action: Action) -> bool {
+    matches!(action, Action::Agenda(_) | Action::PolicyBid(_))
+}
+
+/// An action in words, in the state it would be taken in (the numbers it carries named): for
+/// the seat that takes it.
 pub(crate) fn describe(s: &State, c: &Content, action: Action) -> String {
     let policy_row = match s.stack.last() {
         Some(Frame::StartPolicy { .. }) => &s.setup_policies[..],

@@ -236,6 +236,11 @@ impl Game for Vijayanagara {
         returns
     }
 
+    /// The table, all of it public but the seed (§2.3).
+    fn board(&self, state: &State, _seat: Seat) -> String {
+        state.public_board()
+    }
+
     fn view(&self, state: &State, seat: Seat) -> View {
         let me = Player::ALL.get(seat).copied().unwrap_or(Player::Sultanate);
         let decision = state.decision();

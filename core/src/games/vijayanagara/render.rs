@@ -61,14 +61,37 @@ impl State {
 impl fmt::Display for State {
     /// The whole state as text: what `darbar new vijayanagara` prints.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_table(f, true)
+    }
+}
+
+impl State {
+    /// The table as every faction sees it: the whole state but for the seed, from which the
+    /// order of the deck and every future die follow (§2.3: the played cards and the number
+    /// left are public, not the order of the rest).
+    pub(crate) fn public_board(&self) -> String {
+        struct Public<'a>(&'a State);
+        impl fmt::Display for Public<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_table(f, false)
+            }
+        }
+        Public(self).to_string()
+    }
+
+    fn write_table(&self, f: &mut fmt::Formatter<'_>, with_seed: bool) -> fmt::Result {
         let deck = self.deck();
         let current = deck
             .current()
             .map_or_else(|| "none yet".into(), |c| c.to_string());
+        let seed = if with_seed {
+            format!(" · seed {}", self.seed())
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "Vijayanagara · seed {} · {} dynasty · {} played, {} left · current card: {current}",
-            self.seed(),
+            "Vijayanagara{seed} · {} dynasty · {} played, {} left · current card: {current}",
             self.dynasty(),
             super::words::count(deck.played().len() as i64, "card", "cards"),
             deck.remaining(),
