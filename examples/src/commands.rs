@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use darbar::bots::DynBot;
+use darbar::engine::log::SEALED_MARK;
 use darbar::engine::{DynGame, DynState, Refusal, ScriptFailure, Seat};
 use darbar::games::Registry;
 use darbar::testing::{Checks, on_seeds};
@@ -482,8 +483,9 @@ pub fn play(
     }
     write!(
         out,
-        "{}",
-        extras.final_report(&*state, state.history().len())
+        "{}{}",
+        extras.final_report(&*state, state.history().len()),
+        hidden_during_play(&*state)
     )
     .map_err(io)?;
     if let Some(path) = json_log {
@@ -774,7 +776,30 @@ pub fn replay(
         }
     }
     text += &extras.final_report(&*state, state.history().len());
+    text += &hidden_during_play(&*state);
     Ok(text)
+}
+
+/// Once a game is over, the lines of its log that the rules kept hidden while it was played (a
+/// drift roll, an agenda kept face down), under a heading; nothing before the end, or when
+/// nothing was hidden.
+fn hidden_during_play(state: &dyn DynState) -> String {
+    if !state.is_terminal() {
+        return String::new();
+    }
+    let lines: Vec<String> = state
+        .log()
+        .into_iter()
+        .filter(|line| line.ends_with(SEALED_MARK))
+        .map(|line| format!("  {}\n", line.trim_end_matches(SEALED_MARK)))
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\nHidden during play, shown now that the game is over:\n{}",
+        lines.concat()
+    )
 }
 
 /// What one game of many did, kept small.

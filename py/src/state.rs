@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use darbar::engine::{DynState, Refusal};
+use darbar::engine::{DynState, Refusal, Seat};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
@@ -58,6 +58,20 @@ impl State {
     }
 
     /// The state restored from `snapshot` by this state's rules.
+    /// The seat given, or the only seat of a game of one; what `method` needs otherwise.
+    fn seat_or_only(&self, seat: Option<&Bound<'_, PyAny>>, method: &str) -> PyResult<Seat> {
+        let game = self.inner.game();
+        match seat {
+            Some(seat) => action::seat(game, seat),
+            None if game.num_players() == 1 => Ok(0),
+            None => Err(PyTypeError::new_err(format!(
+                "{method}() needs a seat: {} has {} seats",
+                game.name(),
+                game.num_players()
+            ))),
+        }
+    }
+
     fn restored(&self, py: Python<'_>, snapshot: &str) -> PyResult<Box<dyn DynState>> {
         self.loaded
             .rules
@@ -406,19 +420,17 @@ impl State {
         py: Python<'py>,
         seat: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let game = self.inner.game();
-        let seat = match seat {
-            Some(seat) => action::seat(game, seat)?,
-            None if game.num_players() == 1 => 0,
-            None => {
-                return Err(PyTypeError::new_err(format!(
-                    "view() needs a seat: {} has {} seats",
-                    game.name(),
-                    game.num_players()
-                )));
-            }
-        };
+        let seat = self.seat_or_only(seat, "view")?;
         convert::to_py(py, &self.inner.view_json(seat))
+    }
+
+    /// The board in text as `seat` sees it: nothing of what the seat may not see (another's
+    /// hand, a sealed bid, the deck's order), unlike `str(state)`, the whole position. `seat`
+    /// may be left out in a game of one seat.
+    #[pyo3(signature = (seat = None))]
+    fn board(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let seat = self.seat_or_only(seat, "board")?;
+        Ok(self.inner.board(seat))
     }
 
     /// The actions taken since this state was created (or restored from a snapshot), by their

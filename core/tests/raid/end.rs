@@ -112,3 +112,54 @@ fn rule_ruling_26_score_terms_read_with_their_plurals() {
          3 × 2 talents = 6, 2 × 1 sacked site = 2: 24"
     );
 }
+
+/// RG-9 and ruling 27: every GM roll is logged, but a drift roll, which the player does not
+/// see, stays out of the log while the game is played; the log of the finished game shows each
+/// in its place, marked as hidden during play.
+#[test]
+fn rule_rg_9_drift_rolls_reach_the_log_only_once_the_game_is_over() {
+    use darbar::engine::log::SEALED_MARK;
+    use darbar::engine::{DynState, Play};
+    use std::sync::Arc;
+
+    let game = Arc::new(Raid::default());
+    for seed in 0..50 {
+        let mut play = Play::new(Arc::clone(&game), seed);
+        let mut bot = RandomBot::new(seed);
+        let mut drifted = false;
+        while !play.is_terminal() {
+            let action = bot.choose_from(&play.legal_actions().to_vec()).unwrap();
+            let lines = play.apply_logged(action).unwrap();
+            assert!(
+                lines
+                    .iter()
+                    .all(|l| !l.contains("drift") || !l.starts_with("GM rolls"))
+            );
+            drifted |= play
+                .state()
+                .rolls()
+                .iter()
+                .any(|r| !r.what.seen_by_player());
+            if !play.is_terminal() {
+                assert!(
+                    play.log().iter().all(|l| !l.ends_with(SEALED_MARK)),
+                    "seed {seed}"
+                );
+            }
+        }
+        let sealed: Vec<String> = play
+            .log()
+            .into_iter()
+            .filter(|l| l.ends_with(SEALED_MARK))
+            .collect();
+        assert_eq!(drifted, !sealed.is_empty(), "seed {seed}");
+        if drifted {
+            assert!(
+                sealed.iter().all(|l| l.contains("drift")),
+                "seed {seed}: {sealed:?}"
+            );
+            return;
+        }
+    }
+    panic!("no game of 50 drifted a site");
+}

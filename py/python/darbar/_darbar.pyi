@@ -858,6 +858,10 @@ class State:
     def view(self, seat: Optional[_Seat] = None) -> Dict[str, Any]:
         """What ``seat`` may see (``seat`` may be left out in a game of one seat)."""
 
+    def board(self, seat: Optional[_Seat] = None) -> str:
+        """The board in text as ``seat`` sees it, nothing hidden from it shown (``str(state)``
+        is the whole position); ``seat`` may be left out in a game of one seat."""
+
     def observation_tensor(self, seat: _Seat) -> NDArray[numpy.float32]:
         """What ``seat`` observes: ``float32``, shape ``Game.observation_tensor_shape()``."""
 
@@ -868,7 +872,8 @@ class State:
         """The actions taken since the state was created or restored."""
 
     def log(self) -> List[str]:
-        """The game's log since the state was created or restored."""
+        """The game's log since the state was created or restored, as the table reads it:
+        once the game is over, with the lines hidden during play, marked."""
 
     def replay_record(self) -> str:
         """The replay record (JSON text for ``darbar.replay``); ``ValueError`` for a state

@@ -42,7 +42,8 @@ ever truncated.
 
 ``render()`` follows ``render_mode``, one of ``metadata["render_modes"]``:
 
-* ``"ansi"``: returns the board as text (``str(state)``);
+* ``"ansi"``: returns the board as text as the agent to act sees it (``State.board``), never
+  what it may not see;
 * ``"human"``: prints that text and returns ``None``;
 * ``"rgb_array"``: returns the picture of ``State.to_svg()`` (the last action's spaces outlined)
   as an ``HxWx3`` ``uint8`` array, drawn by ``darbar.svg_to_rgb``. It needs an SVG rasteriser,
@@ -282,7 +283,9 @@ def _env_class() -> type:
                 raise RuntimeError("render() before reset(): there is no game to draw yet")
             if self.render_mode == "rgb_array":
                 return svg_to_rgb(self.game_state.to_svg())
-            text = str(self.game_state)
+            # The board as the agent to act sees it (the last to act once the game is over):
+            # never the whole table, which would show every hand and screen.
+            text = self.game_state.board(self._seats[self.agent_selection])
             if self.render_mode == "human":
                 print(text)
                 return None

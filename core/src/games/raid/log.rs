@@ -57,7 +57,7 @@ pub enum RollFor {
 impl RollFor {
     /// Whether the player sees this roll happen (RG-9). A site's drift is made behind the
     /// player's back: its values are known again only when the site is next scouted or raided,
-    /// so a drift roll never reaches the player's log.
+    /// so a drift roll reaches the log only once the game is over (a sealed line).
     ///
     /// ```
     /// use darbar::raid::{Resource, RollFor};

@@ -3,7 +3,10 @@
 //! the last fort.
 //!
 //! The engine is the GM (ruling 27): every roll comes from the seeded generator in the state and
-//! is said to the action's log ([`State::rolls`] keeps those of the last action). The turn runs as decisions (RG-3): scout (RG-4), raid with
+//! is said to the action's log ([`State::rolls`] keeps those of the last action); a drift roll,
+//! which the player does not see (RG-9), as a sealed line
+//! ([`Log::say_sealed`](crate::engine::Log::say_sealed)) that only the log of a finished game
+//! shows. The turn runs as decisions (RG-3): scout (RG-4), raid with
 //! continued plunder and consecutive raids (RG-5), the war status (RG-6), settlement (RG-7).
 //! [`State::decision`] lists the legal [`Action`]s; [`State::apply`] takes one or refuses it
 //! with an [`Error`] naming the rule, changing nothing. Section numbers `RG-x.y` refer to the
