@@ -798,7 +798,8 @@ fn error_kind(error: &SnapshotError) -> String {
         SnapshotError::UnsupportedVersion { .. } => "unsupported version".into(),
         SnapshotError::WrongGame { .. } => "wrong game".into(),
         SnapshotError::BadState(_) => "bad state".into(),
-        SnapshotError::OtherOptions => "other options".into(),
+        SnapshotError::OtherOptions { .. } => "other options".into(),
+        SnapshotError::OtherDeck { .. } => "other deck".into(),
         SnapshotError::Impossible { rule, .. } => format!("impossible ({rule})"),
     }
 }

@@ -119,7 +119,8 @@ fn snapshot_kind(error: &SnapshotError) -> &'static str {
         SnapshotError::NotASnapshot(_) => "not_a_snapshot",
         SnapshotError::UnsupportedVersion { .. } => "unsupported_version",
         SnapshotError::WrongGame { .. } => "wrong_game",
-        SnapshotError::OtherOptions => "other_options",
+        SnapshotError::OtherOptions { .. } => "other_options",
+        SnapshotError::OtherDeck { .. } => "other_deck",
         SnapshotError::BadState(_) => "bad_state",
         SnapshotError::Impossible { .. } => "impossible",
     }

@@ -512,6 +512,30 @@ def test_tc_19_a_broken_content_folder_is_refused_naming_the_file(tmp_path):
         darbar.load_game("tycoon", content=str(tmp_path / "nowhere"))
 
 
+def test_tc_19_a_snapshot_names_its_own_content_and_restores_only_with_it(tmp_path):
+    """A game on one's own content restores with that content, never silently with the
+    default one: without ``content=`` the error names the option to pass."""
+    folder = own_content(tmp_path)
+    game = darbar.load_game("tycoon", content=str(folder))
+    state = game.new_initial_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(10):
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = state.to_json()
+    assert '"deck"' in text
+    with pytest.raises(darbar.SnapshotError, match="content=") as refused:
+        darbar.TycoonState.from_json(text)
+    assert refused.value.kind == "other_deck"
+    again = darbar.TycoonState.from_json(text, content=str(folder))
+    assert again == state and again.legal_actions() == state.legal_actions()
+    # And a snapshot of the default content is refused by rules on one's own.
+    plain = darbar.load_game("tycoon").new_initial_state(seed=3).to_json()
+    with pytest.raises(darbar.SnapshotError, match="without `content`"):
+        darbar.TycoonState.from_json(plain, content=str(folder))
+    # A pickle carries its content too.
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
 # ----- batch runs -----------------------------------------------------------------------------
 
 

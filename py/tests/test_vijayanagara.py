@@ -199,6 +199,22 @@ def test_snapshot_keeps_the_options():
     assert restored != new_state(1)
 
 
+def test_snapshot_and_pickle_keep_a_game_without_event_cards():
+    """§2.3.4: a game played without Event cards is restored without them, though Python's
+    default plays them; rules with other options refuse it, naming the option."""
+    game = darbar.load_game("vijayanagara", events=False)
+    state = game.new_initial_state(5)
+    state.apply_action(state.legal_actions()[0])
+    text = state.to_json()
+    restored = darbar.State.from_json(text)
+    assert restored == state and restored.get_game() == game != darbar.load_game("vijayanagara")
+    assert pickle.loads(pickle.dumps(state)) == state
+    with_events = darbar.load_game("vijayanagara").new_initial_state(5)
+    with pytest.raises(darbar.SnapshotError, match="events: false in the snapshot") as refused:
+        with_events.__setstate__(text)
+    assert refused.value.kind == "other_options"
+
+
 def test_snapshot_breaking_piece_conservation_is_impossible():
     def edit(state):
         state["spaces"]["Delhi"]["troops"] = 5  # 33 Troops: the game has 32 (§1.2)

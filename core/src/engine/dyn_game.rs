@@ -414,6 +414,26 @@ impl<G: Game> Play<G> {
     }
 }
 
+/// The options that differ between a snapshot's (`found`) and the rules' (`wanted`), in words:
+/// `events: true in the snapshot, false in these rules`.
+fn options_differ<O: serde::Serialize>(found: &O, wanted: &O) -> String {
+    let json = |o: &O| serde_json::to_value(o).unwrap_or(Value::Null);
+    let (found, wanted) = (json(found), json(wanted));
+    let (Value::Object(f), Value::Object(w)) = (&found, &wanted) else {
+        return format!("{found} in the snapshot, {wanted} in these rules");
+    };
+    let keys: std::collections::BTreeSet<&String> = f.keys().chain(w.keys()).collect();
+    let absent = Value::String("(not set)".into());
+    keys.into_iter()
+        .filter(|k| f.get(*k) != w.get(*k))
+        .map(|k| {
+            let (a, b) = (f.get(k).unwrap_or(&absent), w.get(k).unwrap_or(&absent));
+            format!("{k}: {a} in the snapshot, {b} in these rules")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The numbers of a decision's choices.
 fn numbers<G: Game>(decision: Option<&SeatDecision<G>>) -> Vec<usize> {
     decision.map_or_else(Vec::new, |d| {
@@ -481,9 +501,27 @@ impl<G: Game> DynGame for Rules<G> {
     }
 
     fn restore(&self, snapshot: &str) -> Result<Box<dyn DynState>, SnapshotError> {
+        // The deck first: a state of other cards or tables may not even read as one of these.
+        let needed = super::deck_of_snapshot(snapshot);
+        let loaded = self.0.deck().filter(|d| !d.is_default());
+        let same = match (&needed, &loaded) {
+            (None, None) => true,
+            (Some(needed), Some(loaded)) => loaded.replays(needed),
+            _ => false,
+        };
+        if !same && super::game_of_snapshot(snapshot).is_ok_and(|g| g == G::NAME) {
+            return Err(SnapshotError::OtherDeck {
+                option: G::DECK_OPTION,
+                needed,
+                loaded,
+            });
+        }
         let state = G::State::from_snapshot(snapshot)?;
-        if G::options_of(&state) != *self.0.options() {
-            return Err(SnapshotError::OtherOptions);
+        let options = G::options_of(&state);
+        if options != *self.0.options() {
+            return Err(SnapshotError::OtherOptions {
+                differ: options_differ(&options, self.0.options()),
+            });
         }
         self.0
             .validate_with_rules(&state)
@@ -661,7 +699,7 @@ impl<G: Game> DynState for Play<G> {
     }
 
     fn to_snapshot(&self) -> String {
-        self.state.to_snapshot()
+        super::snapshot::snapshot_with_deck(&self.state, self.game.0.deck().as_ref())
     }
 
     fn to_svg(&self) -> Option<String> {

@@ -109,6 +109,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// other fallible step): then [`Game::apply`] applies a listed action in place, with no
     /// copy of the state, and stays atomic because nothing can fail half-way.
     const LISTED_ACTIONS_NEVER_FAIL: bool = false;
+    /// The loader option that names a folder of one's own cards or tables for a game that
+    /// plays a deck ([`Game::deck`]): what a refusal to restore or replay without that folder
+    /// tells the user to pass.
+    const DECK_OPTION: &'static str = "deck";
     /// How many distinct actions there are: [`Game::action_index`] is below this in every
     /// state (OpenSpiel's `NumDistinctActions`).
     const ACTION_COUNT: usize;

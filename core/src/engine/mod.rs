@@ -30,5 +30,5 @@ pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};
 pub use log::Log;
 pub use replay::{Replay, ReplayError, deck_of_record};
 pub use rng::GameRng;
-pub use snapshot::{Snapshot, SnapshotError, game_of_snapshot};
+pub use snapshot::{Snapshot, SnapshotError, deck_of_snapshot, game_of_snapshot};
 pub use view_text::view_text;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use super::{Rule, Violation};
+use super::{DeckId, Rule, Violation};
 
 /// The `format` field of every snapshot.
 pub const FORMAT: &str = "darbar-snapshot";
@@ -48,12 +48,16 @@ pub trait Snapshot: Serialize + DeserializeOwned {
     }
 }
 
-/// The envelope of a snapshot.
+/// The envelope of a snapshot. `deck` names the deck or content of one's own that a game was
+/// played with (its cards or tables are not in the state), so that it is restored with those,
+/// never silently with the default ones.
 #[derive(Serialize)]
 struct Envelope<'a, S> {
     format: &'a str,
     version: u32,
     game: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deck: Option<&'a DeckId>,
     state: &'a S,
 }
 
@@ -63,9 +67,61 @@ impl<'a, S: Snapshot> Envelope<'a, S> {
             format: FORMAT,
             version: S::VERSION,
             game: S::GAME,
+            deck: None,
             state,
         }
     }
+}
+
+/// The snapshot of `state` played with `deck` ([`Game::deck`](super::Game::deck)), which the
+/// envelope names unless it is the game's default deck.
+pub(crate) fn snapshot_with_deck<S: Snapshot>(state: &S, deck: Option<&DeckId>) -> String {
+    let envelope = Envelope {
+        deck: deck.filter(|d| !d.is_default()),
+        ..Envelope::of(state)
+    };
+    serde_json::to_string_pretty(&envelope).unwrap_or_default()
+}
+
+/// The deck or content of one's own a snapshot names, if any: `None` for one played with the
+/// game's default deck (or a game without one), or for text that is no snapshot.
+///
+/// ```
+/// use darbar::engine::{Game, Play, DynState, deck_of_snapshot};
+/// use darbar::raid::Raid;
+/// use std::sync::Arc;
+///
+/// let play = Play::new(Arc::new(Raid::default()), 1);
+/// assert_eq!(deck_of_snapshot(&play.to_snapshot()), None);
+/// ```
+pub fn deck_of_snapshot(text: &str) -> Option<DeckId> {
+    #[derive(Deserialize)]
+    struct Only {
+        deck: Option<DeckId>,
+    }
+    serde_json::from_str::<Only>(text).ok()?.deck
+}
+
+/// What restoring a snapshot that needs `needed` (`None`: the default deck) with rules that
+/// play `loaded` should say: which deck or content to load, through the loader option
+/// `option` ([`Game::DECK_OPTION`](super::Game::DECK_OPTION)).
+fn other_deck(option: &str, needed: &Option<DeckId>, loaded: &Option<DeckId>) -> String {
+    let name = |deck: &Option<DeckId>| match deck {
+        Some(deck) => deck.to_string(),
+        None => "the default deck".to_owned(),
+    };
+    let how = match needed {
+        Some(needed) => format!(
+            "restore it with those files (`--{option} DIR` on the command line,              `{option}=\"DIR\"` in Python), the folder named {:?} whose files have that hash",
+            needed.name
+        ),
+        None => format!("restore it without `{option}`"),
+    };
+    format!(
+        "the snapshot was played with {}, but these rules play {}: {how}",
+        name(needed),
+        name(loaded)
+    )
 }
 
 /// The same snapshot on one line: what the checker round-trips at every step, where the
@@ -200,8 +256,22 @@ pub enum SnapshotError {
     #[error("snapshot state does not parse: {0}")]
     BadState(String),
     /// The state was played with other rule options than the rules restoring it.
-    #[error("snapshot state was played with other rule options")]
-    OtherOptions,
+    #[error("snapshot state was played with other rule options: {differ}")]
+    OtherOptions {
+        /// Each option that differs, with the snapshot's value and the rules' value.
+        differ: String,
+    },
+    /// The snapshot names a deck or content of one's own that the rules restoring it do not
+    /// play, or the rules play one and the snapshot does not name it.
+    #[error("{}", other_deck(option, needed, loaded))]
+    OtherDeck {
+        /// The loader option that names a deck or content folder (`deck`, `content`).
+        option: &'static str,
+        /// The deck the snapshot was played with; `None` for the game's default.
+        needed: Option<DeckId>,
+        /// The deck of the rules restoring it; `None` for the default or none.
+        loaded: Option<DeckId>,
+    },
     /// The state parses but could not arise in play: it breaks an invariant of the rules.
     #[error("snapshot state is impossible: {reason} ({rule})")]
     Impossible {

@@ -84,7 +84,11 @@ class SnapshotError(DarbarError):
 
     Attributes:
         kind: what is wrong: ``"truncated"``, ``"malformed"``, ``"not_a_snapshot"``,
-            ``"unsupported_version"``, ``"wrong_game"``, ``"bad_state"`` or ``"impossible"``.
+            ``"unsupported_version"``, ``"wrong_game"``, ``"other_options"`` (played with other
+            rule options: the message names each), ``"other_deck"`` (played with a deck or
+            content of one's own, or restored with one it was not played with: the message
+            names it and the option to pass, ``deck="DIR"`` or ``content="DIR"``),
+            ``"bad_state"`` or ``"impossible"``.
         rule: for an ``"impossible"`` state, the rule it breaks (``"R-3"``); otherwise
             ``None``.
     """

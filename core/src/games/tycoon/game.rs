@@ -133,6 +133,8 @@ impl PartialEq for Tycoon {
 }
 
 impl Game for Tycoon {
+    /// A folder of one's own content is loaded with `content` (TC-19).
+    const DECK_OPTION: &'static str = "content";
     type State = State;
     type Action = Action;
     type Kind = DecisionKind;

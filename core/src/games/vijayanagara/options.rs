@@ -58,7 +58,9 @@ pub struct Options {
     /// Event cards are played (§2.3.4): the Event option is offered, and the game must then be
     /// driven with [`State::apply_with`](super::State::apply_with) and an event host that runs
     /// the card texts. Default `false`: without a host, Event or Command means a Command.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    ///
+    /// Always written, though `false` is this crate's default: the command line and Python play
+    /// Event cards unless told not to, so a snapshot or replay record must say which it was.
     pub events: bool,
     /// The faction orders, Stay Eligible flags and Mongol operators of the deck played
     /// (§2.3.2, §2.3.4, §2.4). Default: the darbar default deck's.
