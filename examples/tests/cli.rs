@@ -793,6 +793,56 @@ fn menus(text: &str) -> Vec<Vec<String>> {
     menus
 }
 
+/// A save to a file that cannot be written says why, and the game goes on: the person is
+/// asked again, and `quit` then saves it where it can.
+#[test]
+fn terminal_a_failed_save_says_why_and_the_game_goes_on() {
+    let dir = Scratch::new("failed-save");
+    let output = dir.darbar(
+        &["play", "raid", "--seed", "7"],
+        "save /nonexistent/dir/x.json\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("Not saved: /nonexistent/dir/x.json: "),
+        "{text}"
+    );
+    assert!(text.contains("The game goes on.\nYour choice"), "{text}");
+    assert!(
+        text.contains("The game so far is saved in darbar-raid-7.json"),
+        "{text}"
+    );
+    assert_eq!(dir.read("darbar-raid-7.json")["game"], "raid");
+}
+
+/// A space's name alone answers a decision when it names exactly one choice (`select
+/// Maharashtra`), and so does a unique beginning of a choice's text; an answer that could
+/// mean several choices lists them and asks again.
+#[test]
+fn terminal_a_unique_name_or_prefix_answers() {
+    let dir = Scratch::new("names");
+    let output = dir.darbar(
+        &["play", "vijayanagara", "--seed", "3", "--human", "DS"],
+        "1\ncommand cons\nMa\nmaharashtra\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("DS commands Conscript"), "{text}");
+    assert!(
+        text.contains(
+            "\"Ma\" could mean:\n   5. select Malwa\n   7. select Madhyadesh\n  10. select \
+             Maharashtra\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Delhi Sultanate to decide Conscript in Maharashtra (§3.2.1)"),
+        "{text}"
+    );
+    assert!(!text.contains("\"maharashtra\" is not one of the choices"));
+}
+
 /// `help` lists the commands and says what the decision is (its kind and rule) and where the
 /// rules are; `board` shows the board and asks again.
 #[test]

@@ -1,8 +1,8 @@
 //! Tycoon's extras: the game's title, seat names by colour (`--human red`), its flags
 //! (`--headlines`, `--kickstarter`, `--automas N`, `--automa-level easy|normal|hard` or a
 //! list, `--content DIR`), the goal and the round for a person (TI-4, TI-16), the deciding
-//! seat's own view before each of its decisions (its money, promoters, merit cards and agenda,
-//! never another person's, TI-2.6), the cards, cities and prices behind each choice, sealed
+//! seat's own view before its decisions when others changed it (its money, promoters, merit
+//! cards and agenda, never another person's, TI-2.6), the cards, cities and prices behind each choice, sealed
 //! bids typed unseen (TI-21.19), the final scores term by term (AV, INF, SUP, TI-16) with the
 //! winners, and the winners of many games.
 //!
@@ -262,15 +262,17 @@ impl Extras for TycoonExtras {
         }
     }
 
-    /// What the deciding seat may see, then the question; a sealed one says so (TI-21.19).
+    /// The board is the deciding seat's view (its money, promoters and cards, TI-2.6).
+    fn board_at_decisions(&self) -> bool {
+        true
+    }
+
+    /// The question; a sealed one says so (TI-21.19).
     fn decision_header(&self, state: &dyn DynState) -> String {
         let seat = state.current_player().unwrap_or(0);
         let (kind, rule) = state
             .decision_kind()
             .map(|(kind, rule)| (kind, rule.to_string()))
-            .unwrap_or_default();
-        let table = typed(state)
-            .map(|(game, typed)| board(game, typed, Some(seat)))
             .unwrap_or_default();
         let sealed = match (self.sealed(state), rule.as_str()) {
             (false, _) => "",
@@ -278,7 +280,7 @@ impl Extras for TycoonExtras {
             (true, _) => ", sealed until all have answered (TI-21.19)",
         };
         format!(
-            "\n{table}{} to decide the {kind} ({rule}){sealed}:\n",
+            "\n{} to decide the {kind} ({rule}){sealed}:\n",
             self.seat_title(state.game(), seat)
         )
     }
