@@ -177,13 +177,15 @@ pub fn show(file: &Path, svg: bool) -> Result<String, String> {
     picture(&*state, false, svg)
 }
 
-/// The seat that `text` names in `game`: its name, its title, or its number.
+/// The seat that `text` names in `game`: its name, its title, or its number counted from 1,
+/// as people number seats. Anything else (0, a number past the seats) is refused with the
+/// list of the seats.
 fn seat_of(registry: &Registry, game: &dyn DynGame, text: &str) -> Result<Seat, String> {
     let extras_of = extras;
     let extras = extras(game.name());
     let seats = 0..game.num_players();
     if let Some(seat) = seats.clone().find(|&s| {
-        text.trim() == s.to_string()
+        text.trim() == (s + 1).to_string()
             || text.eq_ignore_ascii_case(&game.seat_name(s))
             || text.eq_ignore_ascii_case(&extras.seat_short(game, s))
             || text.eq_ignore_ascii_case(&extras.seat_title(game, s))
@@ -191,7 +193,7 @@ fn seat_of(registry: &Registry, game: &dyn DynGame, text: &str) -> Result<Seat, 
         return Ok(seat);
     }
     let list: Vec<String> = seats
-        .map(|s| format!("{s} ({})", game.seat_name(s)))
+        .map(|s| format!("{} ({})", s + 1, extras.seat_short(game, s)))
         .collect();
     let elsewhere = owners(registry, |other| {
         other != game.name()

@@ -90,8 +90,8 @@ enum Command {
         /// raid game, you play unless a bot is named.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
-        /// A seat played by a person at the terminal, by name (DS, BK, VN) or number; repeat
-        /// for more.
+        /// A seat played by a person at the terminal, by its name (Vijayanagara's DS, BK, VN;
+        /// Pax Pamir's P1-P5; Tycoon's colours) or its number counted from 1; repeat for more.
         #[arg(long = "human")]
         humans: Vec<String>,
         /// Write the replay record (game, options, seed, actions) to this file.

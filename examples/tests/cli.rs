@@ -843,6 +843,38 @@ fn terminal_a_unique_name_or_prefix_answers() {
     assert!(!text.contains("\"maharashtra\" is not one of the choices"));
 }
 
+/// `--human` takes a seat's name or its number counted from 1, in every game: `--human 1` in
+/// Pax Pamir is P1; 0 and a number past the seats are refused with the list of the seats.
+#[test]
+fn human_seats_are_numbered_from_1() {
+    let dir = Scratch::new("human-numbers");
+    let output = dir.darbar(
+        &["play", "pax_pamir", "--seed", "3", "--human", "1"],
+        "quit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("Pax Pamir, 3 players, seed 3; random bots and you as P1"),
+        "{}",
+        stdout(&output)
+    );
+    let output = dir.darbar(&["play", "vijayanagara", "--human", "3"], "quit\n");
+    assert!(stdout(&output).contains("you as VN"), "{}", stdout(&output));
+    for (game, seat, seats) in [
+        ("pax_pamir", "0", "1 (P1), 2 (P2), 3 (P3)"),
+        ("pax_pamir", "4", "1 (P1), 2 (P2), 3 (P3)"),
+        ("vijayanagara", "4", "1 (DS), 2 (BK), 3 (VN)"),
+    ] {
+        let output = darbar(&["play", game, "--human", seat]);
+        assert!(!output.status.success(), "{game} {seat}");
+        let error = stderr(&output);
+        assert!(
+            error.contains(&format!("no seat \"{seat}\"; its seats are {seats}")),
+            "{error}"
+        );
+    }
+}
+
 /// `help` lists the commands and says what the decision is (its kind and rule) and where the
 /// rules are; `board` shows the board and asks again.
 #[test]
@@ -1017,7 +1049,7 @@ fn terminal_ctrl_c_saves_the_game() {
 fn terminal_undo_goes_back_over_the_bots_moves_since() {
     let dir = Scratch::new("undo-nim");
     let output = dir.darbar(
-        &["play", "nim", "--seed", "1", "--human", "0"],
+        &["play", "nim", "--seed", "1", "--human", "1"],
         "take 1 from 0\nundo\nundo\nquit\n",
     );
     assert!(output.status.success(), "{}", stderr(&output));

@@ -203,7 +203,7 @@ fn pp_4_1_seats_are_p1_to_the_player_count() {
     assert!(!refused.status.success());
     let error = stderr(&refused);
     assert!(error.contains("Pax Pamir has no seat \"P3\""), "{error}");
-    assert!(error.contains("0 (P1), 1 (P2)"), "{error}");
+    assert!(error.contains("1 (P1), 2 (P2)"), "{error}");
 }
 
 /// Many games: the winners by seat, the endings (PP-13.8 or PP-13.9) and the mean turns.
@@ -368,7 +368,7 @@ fn wk_1_2_a_person_sees_her_ai_card_and_the_next_back_before_each_decision() {
             "2",
             "--wakhan",
             "--human",
-            "1",
+            "2",
             "--seed",
             "4",
         ],
@@ -455,7 +455,7 @@ fn wk_10_stats_name_her_seat() {
     );
 }
 
-/// WK-8, WK-10: her seat is the rules' own, so `--human 0` is refused with the rule; with her,
+/// WK-8, WK-10: her seat is the rules' own, so `--human 1` is refused with the rule; with her,
 /// four seats are too many.
 #[test]
 fn wk_8_nobody_plays_her_seat_and_she_plays_with_one_or_two_people() {
@@ -466,7 +466,7 @@ fn wk_8_nobody_plays_her_seat_and_she_plays_with_one_or_two_people() {
         "2",
         "--wakhan",
         "--human",
-        "0",
+        "1",
     ]);
     assert!(!output.status.success());
     let error = stderr(&output);

@@ -113,15 +113,15 @@ fn ti_16_every_seat_count_plays_to_a_winner() {
 /// says which seats a person may play; the people's seats are Red onwards.
 #[test]
 fn tc_16_2_nobody_plays_an_automa_seat() {
-    for seat in ["blue", "Green", "1", "2"] {
+    for seat in ["blue", "Green", "2", "3"] {
         let output = darbar(&["play", "tycoon", "--players", "1", "--human", seat]);
         assert!(!output.status.success(), "{seat}");
         let error = stderr(&output);
         assert!(error.contains("is an automa's (normal)"), "{seat}: {error}");
-        assert!(error.contains("play seat 0 (Red)"), "{error}");
+        assert!(error.contains("play seat 1 (Red)"), "{error}");
     }
-    let output = darbar(&["play", "tycoon", "--players", "2", "--human", "2"]);
-    assert!(stderr(&output).contains("play one of the seats 0 (Red), 1 (Blue)"));
+    let output = darbar(&["play", "tycoon", "--players", "2", "--human", "3"]);
+    assert!(stderr(&output).contains("play one of the seats 1 (Red), 2 (Blue)"));
     let output = darbar(&["play", "tycoon", "--human", "purple"]);
     assert!(!output.status.success());
     assert!(stderr(&output).contains("Tycoon: India 1981 has no seat \"purple\""));

@@ -66,8 +66,15 @@ impl Extras for PaxPamirExtras {
         let wakhan = game.options_json().get("wakhan") == Some(&serde_json::Value::Bool(true));
         (wakhan && seat == darbar::pax_pamir::WAKHAN_SEAT).then(|| {
             format!(
-                "seat {seat} is Wakhan's: the rules play her every decision (WK-8); play seat 1{}",
-                if game.num_players() == 3 { " or 2" } else { "" }
+                "seat {} is Wakhan's: the rules play her every decision (WK-8); play seat 2 \
+                 ({}){}",
+                seat + 1,
+                game.seat_name(seat + 1),
+                if game.num_players() == 3 {
+                    format!(" or 3 ({})", game.seat_name(seat + 2))
+                } else {
+                    String::new()
+                }
             )
         })
     }

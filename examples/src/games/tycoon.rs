@@ -133,11 +133,12 @@ impl Extras for TycoonExtras {
         let options = options_of(game);
         let level = options.automa_of(seat)?;
         let people: Vec<String> = (0..usize::from(options.players))
-            .map(|s| format!("{s} ({})", seat_colour(s)))
+            .map(|s| format!("{} ({})", s + 1, seat_colour(s)))
             .collect();
         Some(format!(
-            "seat {seat} ({}) is an automa's ({level}): the rules play its every decision \
+            "seat {} ({}) is an automa's ({level}): the rules play its every decision \
              (TC-16.2); {}",
+            seat + 1,
             seat_colour(seat),
             match people.as_slice() {
                 [] => "no seat is a person's in this game".to_owned(),
