@@ -169,12 +169,50 @@ fn picture(state: &dyn DynState, json: bool, svg: bool) -> Result<String, String
     }
 }
 
-/// `darbar show`: a saved snapshot of any game, checked, as the board or a picture.
-pub fn show(file: &Path, svg: bool) -> Result<String, String> {
-    let state = registry()
-        .restore(&read(file)?, &Value::Null)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+/// `darbar show`: a saved position of any game, checked, as the board or a picture: a
+/// snapshot, or a saved game (its replay record, what `save` and `--json-log` write)
+/// replayed to its last position. `deck` and `content` are the folder it was played with,
+/// if not the default one.
+pub fn show(
+    file: &Path,
+    deck: Option<&Path>,
+    content: Option<&Path>,
+    svg: bool,
+) -> Result<String, String> {
+    let registry = registry();
+    let text = read(file)?;
+    let state = if is_record(&text) {
+        recorded(&registry, file, &text, deck, content)?
+    } else {
+        let extra = loader_options(&registry, &text, deck, content)?;
+        registry
+            .restore(&text, &extra)
+            .map_err(|e| format!("{}: {e}", file.display()))?
+    };
     picture(&*state, false, svg)
+}
+
+/// Whether `text` is a replay record (game, options, seed, actions) rather than a snapshot
+/// (which has a format and a state instead).
+fn is_record(text: &str) -> bool {
+    serde_json::from_str::<Value>(text)
+        .is_ok_and(|value| value.get("actions").is_some() && value.get("format").is_none())
+}
+
+/// The game of the replay record `text` (read from `file`) at its end, replayed and checked
+/// with the deck directory `deck` or the content folder `content` if it was played with one.
+fn recorded(
+    registry: &Registry,
+    file: &Path,
+    text: &str,
+    deck: Option<&Path>,
+    content: Option<&Path>,
+) -> Result<Box<dyn DynState>, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
+    let extra = loader_options(registry, text, deck, content)?;
+    // A record that names its deck says which deck it needs, before anything else fails.
+    darbar_lua::check_replay_deck(registry, text, &extra).map_err(|e| fail(&e))?;
+    registry.replay(text, &extra).map_err(|e| fail(&e))
 }
 
 /// The seat that `text` names in `game`: its name, its title, or its number counted from 1,
@@ -827,10 +865,7 @@ pub fn replay(
     let registry = registry();
     let text = read(file)?;
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
-    let extra = loader_options(&registry, &text, deck, content)?;
-    // A record that names its deck says which deck it needs, before anything else fails.
-    darbar_lua::check_replay_deck(&registry, &text, &extra).map_err(|e| fail(&e))?;
-    let end = registry.replay(&text, &extra).map_err(|e| fail(&e))?;
+    let end = recorded(&registry, file, &text, deck, content)?;
     if snapshot {
         return Ok(end.to_snapshot() + "\n");
     }

@@ -875,6 +875,30 @@ fn human_seats_are_numbered_from_1() {
     }
 }
 
+/// `show` of a saved game (its replay record, what `quit` writes) replays it and shows its
+/// last position, the same as `show` of that position's snapshot.
+#[test]
+fn show_shows_a_saved_game_at_its_last_position() {
+    let dir = Scratch::new("show-saved");
+    let output = dir.darbar(&["play", "raid", "--seed", "7"], "1\n1\nquit\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let saved = dir.file("darbar-raid-7.json");
+    let shown = darbar(&["show", &saved]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    let snapshot = darbar(&["replay", &saved, "--snapshot"]);
+    let position = dir.file("position.json");
+    std::fs::write(&position, &snapshot.stdout).unwrap();
+    let expected = darbar(&["show", &position]);
+    assert!(expected.status.success(), "{}", stderr(&expected));
+    assert_eq!(stdout(&shown), stdout(&expected));
+    assert_ne!(
+        stdout(&shown),
+        stdout(&darbar(&["new", "raid", "--seed", "7"]))
+    );
+    let refused = darbar(&["show", &saved, "--content", "x"]);
+    assert!(stderr(&refused).contains("--content applies to Tycoon: India 1981 only"));
+}
+
 /// `help` lists the commands and says what the decision is (its kind and rule) and where the
 /// rules are; `board` shows the board and asks again.
 #[test]

@@ -329,6 +329,41 @@ fn tc_19_a_content_folder_of_ones_own() {
     );
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     assert!(stdout(&resumed).contains("Content: House rules content"));
+
+    // `show` shows the saved game with its folder.
+    let saved = scratch.0.join("darbar-tycoon-2.json");
+    let shown = darbar(&["show", saved.to_str().unwrap(), "--content", dir]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    assert!(
+        stdout(&shown).starts_with("Round 0 (Setup)"),
+        "{}",
+        stdout(&shown)
+    );
+
+    // Without its folder, the record's refusal names the flag Tycoon takes, never `--deck`.
+    for args in [
+        vec!["show", saved.to_str().unwrap()],
+        vec!["replay", saved.to_str().unwrap()],
+        vec![
+            "play",
+            "--resume",
+            saved.to_str().unwrap(),
+            "--bots",
+            "random",
+        ],
+    ] {
+        let refused = darbar(&args);
+        assert!(!refused.status.success(), "{args:?}");
+        let error = stderr(&refused);
+        assert!(
+            error.contains("`--content DIR` on the command line, `content=\"DIR\"` in Python"),
+            "{error}"
+        );
+        assert!(
+            !error.contains("--deck") && !error.contains("deck="),
+            "{error}"
+        );
+    }
 }
 
 /// Answers that make progress through any decision: a sealed bid too large to be legal, then

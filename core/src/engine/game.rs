@@ -237,6 +237,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The loader option, and the command-line flag of the same name, that gives these rules
+    /// a folder of one's own for their [`Game::deck`]: `deck` (Vijayanagara's Event cards) by
+    /// default; a game whose folder holds more than cards names its own (Tycoon's `content`).
+    /// What a record played with another deck advises ([`ReplayError::OtherDeck`]).
+    fn deck_option(&self) -> &'static str {
+        "deck"
+    }
+
     /// The game's own bots by name, beside the generic `random` and `rollout` every game has
     /// (the raid game's `greedy`).
     fn bot_names(&self) -> &'static [&'static str] {
@@ -386,7 +394,7 @@ pub trait Game: Clone + Send + Sync + 'static {
                 found: record.game.clone(),
             });
         }
-        record.check_deck(self.deck().as_ref())?;
+        record.check_deck(self.deck().as_ref(), self.deck_option())?;
         if record.options != *self.options() {
             return Err(ReplayError::OtherOptions);
         }

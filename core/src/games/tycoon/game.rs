@@ -288,6 +288,11 @@ impl Game for Tycoon {
         Some(self.content.deck.clone())
     }
 
+    /// A folder of one's own content is the `content` option, `--content DIR` (TC-19).
+    fn deck_option(&self) -> &'static str {
+        "content"
+    }
+
     fn validate_with_rules(&self, state: &State) -> Result<(), crate::engine::Violation> {
         super::invariants::check(state, &self.content)
     }
