@@ -522,6 +522,57 @@ fn ti_21_19_a_sealed_bid_is_never_repeated_before_the_reveal() {
     assert!(!text.contains("undo policy-bid") && !text.contains("Undone: policy-bid"));
 }
 
+/// TI-7.4, TI-8.3.1: an industry bid is offered and typed in Cr, as the table speaks of it,
+/// in steps of 5; the cities of a build are listed by name, never folded into a range of
+/// numbers.
+#[test]
+fn ti_7_4_bids_are_typed_in_cr_and_cities_are_named() {
+    let scratch = Scratch::new("bids-in-cr");
+    let mut answers: Vec<&str> = vec!["1", "1", "1", "policy-bid 0"];
+    for _ in 0..13 {
+        answers.extend(["done", "policy-bid 0"]);
+    }
+    answers.extend(["bid", "57", "140"]);
+    for _ in 0..6 {
+        answers.extend(["industry 0", "act build", "card", "bid", "", "pass"]);
+    }
+    answers.push("quit");
+    let output = scratch.darbar(
+        &[
+            "play",
+            "tycoon",
+            "--seed",
+            "3",
+            "--players",
+            "1",
+            "--human",
+            "red",
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("bid 55-400 Cr  (in steps of 5 Cr, paid if you win a card"),
+        "{text}"
+    );
+    assert!(!text.contains("fives of Cr"), "{text}");
+    assert!(
+        text.contains("\"57\" is not a number from 55 to 400 in steps of 5."),
+        "{text}"
+    );
+    assert!(text.contains("Red bids 140 Cr"), "{text}");
+    assert!(
+        text.contains("Red to decide the city to build in (TI-8.3.1):"),
+        "{text}"
+    );
+    assert!(
+        text.contains(". city 0  (New Delhi (North, distance 1))"),
+        "{text}"
+    );
+    assert!(!text.contains(". city 0-"), "{text}");
+}
+
 /// `help` at a sealed bid says what the bid is and that nobody sees it (TI-6.2, TI-21.19);
 /// the goal and the round are told once, at the start (TI-4.1, TI-16).
 #[test]

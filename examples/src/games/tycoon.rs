@@ -315,14 +315,48 @@ impl Extras for TycoonExtras {
         }
     }
 
+    /// The numbers of these choices are amounts (TC-17); the others (`city 4`, `card 12`,
+    /// `policy 1`) name a city, a card or a slot, and are always listed with their names.
+    fn counts(&self, verb: &str) -> bool {
+        matches!(
+            verb,
+            "influence" | "policy-bid" | "np-unit" | "bid" | "rally" | "loan-amount" | "repay"
+        )
+    }
+
+    /// An industry bid is typed in Cr, as the table speaks of it (TI-7.4); the action counts
+    /// fives.
+    fn count_unit(&self, verb: &str) -> u32 {
+        if verb == "bid" { 5 } else { 1 }
+    }
+
+    /// What a run of amounts is, in the unit typed, before one chooses it.
+    fn range_entry(&self, state: &dyn DynState, verb: &str, low: u32, high: u32) -> String {
+        let opening = typed(state).map_or(0, |(game, typed)| game.view(typed, 0).opening_bid);
+        match verb {
+            "bid" => format!(
+                "bid {}-{} Cr  (in steps of 5 Cr, paid if you win a card; the opening minimum \
+                 is {opening} Cr, TI-7.2, TI-7.4)",
+                5 * low,
+                5 * high
+            ),
+            "loan-amount" => format!(
+                "borrow {low}-{high} Cr  (for one promissory note: -50 AV and -7 influence at \
+                 scoring unless repaid, TI-9, TI-10)"
+            ),
+            _ => format!("{verb} {low}-{high}  (asks how many)"),
+        }
+    }
+
     /// What a long run of numbers counts, and what it costs.
     fn count_question(&self, state: &dyn DynState, verb: &str, low: u32, high: u32) -> String {
         let opening = typed(state).map_or(0, |(game, typed)| game.view(typed, 0).opening_bid);
         match verb {
             "bid" => format!(
-                "How much do you bid, in fives of Cr ({low}-{high}: {low} bids {} Cr; the \
-                 opening minimum is {opening} Cr, TI-7.2)?",
-                5 * low
+                "How many Cr do you bid ({}-{}, in steps of 5; the opening minimum is \
+                 {opening} Cr, TI-7.2)?",
+                5 * low,
+                5 * high
             ),
             "policy-bid" => {
                 format!("How many promoters do you bid, sealed ({low}-{high}, TI-6.2)?")
