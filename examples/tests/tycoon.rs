@@ -571,6 +571,15 @@ fn ti_7_4_bids_are_typed_in_cr_and_cities_are_named() {
         "{text}"
     );
     assert!(!text.contains(". city 0-"), "{text}");
+    // A Phase-4 action says what it does and costs before one takes it (TI-8.3, TI-8.8).
+    assert!(
+        text.contains(". act build  (build an industry card of yours in an empty city"),
+        "{text}"
+    );
+    assert!(
+        text.contains(". act loan  (borrow 40 Cr for a promissory note"),
+        "{text}"
+    );
 }
 
 /// `help` at a sealed bid says what the bid is and that nobody sees it (TI-6.2, TI-21.19);

@@ -12,8 +12,8 @@
 
 use darbar::engine::{DynGame, DynState, Game, Play, Seat};
 use darbar::tycoon::{
-    Action, Content, DecisionKind, Difficulty, Outcome, Phase, SeatView, Sector, State, Tycoon,
-    View, seat_colour,
+    Action, ActionKind, Content, DecisionKind, Difficulty, Outcome, Phase, SeatView, Sector, State,
+    Tycoon, View, seat_colour,
 };
 use serde_json::{Map, Value};
 
@@ -304,8 +304,17 @@ impl Extras for TycoonExtras {
         let (Some((game, typed)), Some(action)) = (typed(state), Action::from_index(action)) else {
             return String::new();
         };
-        if action == Action::EmergencyLoan {
-            return "  (1-25 Cr now, for a promissory note, TI-9)".into();
+        match action {
+            Action::EmergencyLoan => return "  (1-25 Cr now, for a promissory note, TI-9)".into(),
+            Action::Act(kind) | Action::ActPlus1(kind) => {
+                let seat = state.current_player().unwrap_or(0);
+                let words = act_words(game, typed, kind, seat);
+                return match action {
+                    Action::ActPlus1(_) => format!("  (with a +1 token: {words})"),
+                    _ => format!("  ({words})"),
+                };
+            }
+            _ => {}
         }
         let words = game.describe(typed, action);
         if words == action.to_string() {
@@ -529,6 +538,34 @@ impl Extras for TycoonExtras {
             100.0 * shared as f64 / n
         );
         text
+    }
+}
+
+/// What a Phase-4 action does and what it costs, before one takes it (TI-8.3 to TI-8.8).
+fn act_words(game: &Tycoon, state: &State, kind: ActionKind, seat: Seat) -> String {
+    match kind {
+        ActionKind::Build => "build an industry card of yours in an empty city: its cost icons \
+             are paid to the sector leaders, the others by distance, TI-8.3"
+            .into(),
+        ActionKind::Shares => "buy another seat's top share at its price, paid to that seat; \
+             +2 influence a share you hold, TI-8.4"
+            .into(),
+        ActionKind::Rally => "move 1-6 promoters into your strategy pool, then draw a merit \
+             card, TI-8.5"
+            .into(),
+        ActionKind::Strategy => "take a strategy space, paid in promoters from your strategy \
+             pool, TI-8.6"
+            .into(),
+        ActionKind::Politics => "gain the politics bonuses of all your policies, then +1 \
+             support, TI-8.7"
+            .into(),
+        ActionKind::Loan => {
+            let seat = u8::try_from(seat).unwrap_or(0);
+            format!(
+                "borrow {} Cr for a promissory note, Finance track +1, TI-8.8",
+                state.loan_amount(game.content(), seat)
+            )
+        }
     }
 }
 
