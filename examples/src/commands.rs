@@ -170,21 +170,61 @@ fn picture(state: &dyn DynState, json: bool, svg: bool) -> Result<String, String
     }
 }
 
-/// `darbar show`: a saved snapshot of any game, checked, as the board or a picture.
-pub fn show(file: &Path, svg: bool) -> Result<String, String> {
-    let state = registry()
-        .restore(&read(file)?, &Value::Null)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+/// `darbar show`: a saved position of any game, checked, as the board or a picture: a
+/// snapshot, or a saved game (its replay record, what `save` and `--json-log` write)
+/// replayed to its last position. `deck` and `content` are the folder it was played with,
+/// if not the default one.
+pub fn show(
+    file: &Path,
+    deck: Option<&Path>,
+    content: Option<&Path>,
+    svg: bool,
+) -> Result<String, String> {
+    let registry = registry();
+    let text = read(file)?;
+    let state = if is_record(&text) {
+        recorded(&registry, file, &text, deck, content)?
+    } else {
+        let extra = loader_options(&registry, &text, deck, content)?;
+        registry
+            .restore(&text, &extra)
+            .map_err(|e| format!("{}: {e}", file.display()))?
+    };
     picture(&*state, false, svg)
 }
 
-/// The seat that `text` names in `game`: its name, its title, or its number.
+/// Whether `text` is a replay record (game, options, seed, actions) rather than a snapshot
+/// (which has a format and a state instead).
+fn is_record(text: &str) -> bool {
+    serde_json::from_str::<Value>(text)
+        .is_ok_and(|value| value.get("actions").is_some() && value.get("format").is_none())
+}
+
+/// The game of the replay record `text` (read from `file`) at its end, replayed and checked
+/// with the deck directory `deck` or the content folder `content` if it was played with one.
+fn recorded(
+    registry: &Registry,
+    file: &Path,
+    text: &str,
+    deck: Option<&Path>,
+    content: Option<&Path>,
+) -> Result<Box<dyn DynState>, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
+    let extra = loader_options(registry, text, deck, content)?;
+    // A record that names its deck says which deck it needs, before anything else fails.
+    darbar_lua::check_replay_deck(registry, text, &extra).map_err(|e| fail(&e))?;
+    registry.replay(text, &extra).map_err(|e| fail(&e))
+}
+
+/// The seat that `text` names in `game`: its name, its title, or its number counted from 1,
+/// as people number seats. Anything else (0, a number past the seats) is refused with the
+/// list of the seats.
 fn seat_of(registry: &Registry, game: &dyn DynGame, text: &str) -> Result<Seat, String> {
     let extras_of = extras;
     let extras = extras(game.name());
     let seats = 0..game.num_players();
     if let Some(seat) = seats.clone().find(|&s| {
-        text.trim() == s.to_string()
+        text.trim() == (s + 1).to_string()
             || text.eq_ignore_ascii_case(&game.seat_name(s))
             || text.eq_ignore_ascii_case(&extras.seat_short(game, s))
             || text.eq_ignore_ascii_case(&extras.seat_title(game, s))
@@ -192,7 +232,7 @@ fn seat_of(registry: &Registry, game: &dyn DynGame, text: &str) -> Result<Seat, 
         return Ok(seat);
     }
     let list: Vec<String> = seats
-        .map(|s| format!("{s} ({})", game.seat_name(s)))
+        .map(|s| format!("{} ({})", s + 1, extras.seat_short(game, s)))
         .collect();
     let elsewhere = owners(registry, |other| {
         other != game.name()
@@ -404,6 +444,66 @@ pub fn play(
         extras.board(&*state, None)
     };
     write!(out, "\n{opening}").map_err(io)?;
+    match play_on(
+        &mut state,
+        extras,
+        &mut seating,
+        &humans,
+        &saves,
+        input,
+        out,
+    ) {
+        Ok(Ended::Quit) => return Ok(()),
+        Ok(Ended::Over) => {}
+        Err(why) => return Err(stopped(&why, &saves, &*state)),
+    }
+    write!(
+        out,
+        "{}{}",
+        extras.final_report(&*state, state.history().len()),
+        hidden_during_play(&*state)
+    )
+    .map_err(io)?;
+    if let Some(path) = json_log {
+        let record = state.replay_record()?;
+        std::fs::write(path, record).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// How a game at the table ended without an error.
+enum Ended {
+    /// It is over.
+    Over,
+    /// A person stopped it with `quit`, and it was saved.
+    Quit,
+}
+
+/// `why` a game stopped before its end, and where it was saved first (or why it could not
+/// be), so that it is never lost.
+fn stopped(why: &str, saves: &Saves, state: &dyn DynState) -> String {
+    match saves.save(state, &saves.default) {
+        Ok(said) => format!("{why}. {said}"),
+        Err(e) => format!("{why}; the game could not be saved: {e}"),
+    }
+}
+
+/// Plays `state` on to its end, or until a person quits: the bots' moves and the people's
+/// answers, the log of each action written to `out`. An error ends the game (the terminal
+/// failed, the input ended, no choice of a bot is left); what a person typed never does:
+/// a command that fails says why and the question is asked again.
+fn play_on(
+    state: &mut Box<dyn DynState>,
+    extras: &dyn Extras,
+    seating: &mut Seating,
+    humans: &[Seat],
+    saves: &Saves,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Ended, String> {
+    let io = |e: std::io::Error| format!("the terminal failed: {e}");
+    let seats = state.game().num_players();
+    let mut boards = terminal::Boards::default();
     // The choices whose card failed (§2.3.4), by the number of actions before them: each
     // key is a position of the game as now played, since a game only ever goes back along
     // its own path (undo, a bot taking back its turn), dropping the later keys.
@@ -412,10 +512,10 @@ pub fn play(
         let here = state.history().len();
         let excluded = failed.get(&here).cloned().unwrap_or_default();
         let id = match seating.seats.get(seat).copied().flatten() {
-            Some(bot) => match bot_choice(&mut *seating.bots[bot], &*state, &excluded) {
+            Some(bot) => match bot_choice(&mut *seating.bots[bot], &**state, &excluded) {
                 Some(id) => id,
                 // Every choice left failed: the bot takes back its turn so far.
-                None => match take_back(&*state, seat)? {
+                None => match take_back(&**state, seat)? {
                     Some((earlier, first)) => {
                         writeln!(
                             out,
@@ -424,47 +524,65 @@ pub fn play(
                             state.game().action_to_string(first).unwrap_or_default()
                         )
                         .map_err(io)?;
-                        state = earlier;
+                        *state = earlier;
+                        boards.moved(seat, false, seats);
                         let back = state.history().len();
                         failed.split_off(&(back + 1));
                         failed.entry(back).or_default().push(first);
                         continue;
                     }
                     None => {
-                        let said = saves.save(&*state, &saves.default)?;
                         return Err(format!(
-                            "every choice of {} failed: {said}",
+                            "every choice of {} failed",
                             extras.seat_title(state.game(), seat)
                         ));
                     }
                 },
             },
             None => {
-                terminal::keep_for_interrupt(&*state, &saves);
-                match terminal::ask(extras, &*state, &excluded, &saves, input, out)? {
+                terminal::keep_for_interrupt(&**state, saves);
+                match terminal::ask(extras, &**state, &excluded, saves, &mut boards, input, out)
+                    .map_err(|e| format!("the terminal failed: {e}"))?
+                {
                     Answer::Action(id) => id,
                     Answer::Undo => {
-                        state = undo(extras, state, &humans, out)?;
-                        failed.split_off(&(state.history().len() + 1));
+                        let (earlier, said) = undo(extras, &**state, humans);
+                        writeln!(out, "{said}").map_err(io)?;
+                        if let Some(earlier) = earlier {
+                            *state = earlier;
+                            boards.forget();
+                            failed.split_off(&(state.history().len() + 1));
+                        }
                         continue;
                     }
-                    Answer::Quit => {
-                        let said = saves.save(&*state, &saves.default)?;
-                        writeln!(out, "\n{said}").map_err(io)?;
-                        return Ok(());
-                    }
+                    Answer::Quit => match saves.save(&**state, &saves.default) {
+                        Ok(said) => {
+                            writeln!(out, "\n{said}").map_err(io)?;
+                            return Ok(Ended::Quit);
+                        }
+                        Err(why) => {
+                            writeln!(
+                                out,
+                                "Not saved: {why}. The game goes on: \"save FILE\" saves it \
+                                 elsewhere; the end of the input (Ctrl-D) stops it unsaved."
+                            )
+                            .map_err(io)?;
+                            continue;
+                        }
+                    },
                     Answer::EndOfInput => {
-                        let said = saves.save(&*state, &saves.default)?;
                         writeln!(out).map_err(io)?;
-                        return Err(format!("the input ended before the game did. {said}"));
+                        return Err("the input ended before the game did".into());
                     }
                 }
             }
         };
         let text = state.game().action_to_string(id).unwrap_or_default();
         let who = extras.seat_title(state.game(), seat);
+        let revealed = state.revealed();
         match state.apply_logged(id) {
             Ok(log) => {
+                boards.moved(seat, revealed != state.revealed(), seats);
                 for line in extras.action_lines(&text, log) {
                     writeln!(out, "{line}").map_err(io)?;
                 }
@@ -481,18 +599,7 @@ pub fn play(
             Err(refusal) => return Err(refusal.to_string()),
         }
     }
-    write!(
-        out,
-        "{}{}",
-        extras.final_report(&*state, state.history().len()),
-        hidden_during_play(&*state)
-    )
-    .map_err(io)?;
-    if let Some(path) = json_log {
-        let record = state.replay_record()?;
-        std::fs::write(path, record).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
+    Ok(Ended::Over)
 }
 
 /// The flags `darbar play --resume` needs again to go on as the game was played: who plays,
@@ -676,43 +783,52 @@ fn loader_options(
 
 /// Takes back the last choice of a person (a seat of `humans`) and the bots' moves since, by
 /// replaying the game from its start without them, if nothing was revealed since: no die
-/// rolled, no card or hidden value shown ([`DynState::revealed`]). Otherwise says why not
-/// and keeps the game as it is.
+/// rolled, no card or hidden value shown ([`DynState::revealed`]). Gives the earlier position,
+/// or none when nothing is taken back, and what to tell the person.
 fn undo(
     extras: &dyn Extras,
-    state: Box<dyn DynState>,
+    state: &dyn DynState,
     humans: &[Seat],
-    out: &mut impl Write,
-) -> Result<Box<dyn DynState>, String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> (Option<Box<dyn DynState>>, String) {
+    match undone(extras, state, humans) {
+        Ok(undone) => undone,
+        Err(why) => (None, format!("Cannot undo: {why}.")),
+    }
+}
+
+/// [`undo`], with the error of a replay that fails.
+fn undone(
+    extras: &dyn Extras,
+    state: &dyn DynState,
+    humans: &[Seat],
+) -> Result<(Option<Box<dyn DynState>>, String), String> {
     let history = state.history();
     let game = state.game();
-    let Trail { seats, marks } = trail(&*state)?;
+    let Trail { seats, marks } = trail(state)?;
     let Some(mine) = seats
         .iter()
         .rposition(|s| s.is_some_and(|s| humans.contains(&s)))
     else {
-        writeln!(out, "Nothing to undo.").map_err(io)?;
-        return Ok(state);
+        return Ok((None, "Nothing to undo.".into()));
     };
     // A sealed answer (a secret bid) is never printed, not even when taken back.
-    let text = if extras.sealed(&*replayed(&*state, mine)?) {
+    let text = if extras.sealed(&*replayed(state, mine)?) {
         "your sealed answer".to_owned()
     } else {
         game.action_to_string(history[mine]).unwrap_or_default()
     };
     if marks[history.len()].is_none() {
-        writeln!(
-            out,
-            "Cannot undo {text}: {} does not say when chance decides, so no choice is taken \
-             back.",
-            extras.title(game.name())
-        )
-        .map_err(io)?;
-        return Ok(state);
+        return Ok((
+            None,
+            format!(
+                "Cannot undo {text}: {} does not say when chance decides, so no choice is \
+                 taken back.",
+                extras.title(game.name())
+            ),
+        ));
     }
     if let Some(step) = (mine..history.len()).find(|&k| marks[k] != marks[k + 1]) {
-        let after = replayed(&*state, step + 1)?;
+        let after = replayed(state, step + 1)?;
         let reason = extras
             .undo_refusal(&*after)
             .unwrap_or_else(|| "dice were rolled or something hidden was revealed".into());
@@ -726,21 +842,18 @@ fn undo(
                 game.action_to_string(history[step]).unwrap_or_default()
             )
         };
-        writeln!(out, "Cannot undo {text}: {reason}.").map_err(io)?;
-        return Ok(state);
+        return Ok((None, format!("Cannot undo {text}: {reason}.")));
     }
-    let earlier = replayed(&*state, mine)?;
-    writeln!(out, "Undone: {text}.").map_err(io)?;
+    let earlier = replayed(state, mine)?;
+    let mut said = format!("Undone: {text}.");
     let since = history.len() - mine - 1;
     if since > 0 {
-        writeln!(
-            out,
-            "(With the {since} move{} made since.)",
+        said += &format!(
+            "\n(With the {since} move{} made since.)",
             if since == 1 { "" } else { "s" }
-        )
-        .map_err(io)?;
+        );
     }
-    Ok(earlier)
+    Ok((Some(earlier), said))
 }
 
 /// `darbar replay`: a recorded game of any game played again, checked, with its log and final
@@ -754,10 +867,7 @@ pub fn replay(
     let registry = registry();
     let text = read(file)?;
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
-    let extra = loader_options(&registry, &text, deck, content)?;
-    // A record that names its deck says which deck it needs, before anything else fails.
-    darbar_lua::check_replay_deck(&registry, &text, &extra).map_err(|e| fail(&e))?;
-    let end = registry.replay(&text, &extra).map_err(|e| fail(&e))?;
+    let end = recorded(&registry, file, &text, deck, content)?;
     if snapshot {
         return Ok(end.to_snapshot() + "\n");
     }

@@ -3,7 +3,7 @@
 //! ```text
 //! darbar new vijayanagara --seed 7          # the starting position, as a readable board
 //! darbar new raid --seed 7 --json           # ... as a snapshot (--svg for a picture)
-//! darbar show position.json [--svg]         # a saved snapshot of any game
+//! darbar show position.json [--svg]         # a saved snapshot or game of any game
 //! darbar play vijayanagara --seed 7 --json-log game.json   # random bots play it through
 //! darbar play vijayanagara --seed 7 --human DS --no-events # you play DS, no Event cards
 //! darbar play raid --seed 7                 # the raid game, you at the terminal
@@ -60,10 +60,18 @@ enum Command {
         #[command(flatten)]
         flags: Flags,
     },
-    /// Print a saved snapshot of any game as its board, after checking it.
+    /// Print a saved position of any game as its board, after checking it: a snapshot, or a
+    /// saved game (a replay record) at its last position.
     Show {
-        /// A snapshot file written by `darbar new --json`.
+        /// A snapshot (`darbar new --json`, `replay --snapshot`) or a saved game (`save`,
+        /// `quit`, `--json-log`).
         file: PathBuf,
+        /// Vijayanagara: the card directory the game was played with, if not the default deck.
+        #[arg(long)]
+        deck: Option<PathBuf>,
+        /// Tycoon: the content folder the game was played with, if not darbar's default.
+        #[arg(long)]
+        content: Option<PathBuf>,
         /// Print the board as an SVG picture instead of text.
         #[arg(long)]
         svg: bool,
@@ -90,8 +98,8 @@ enum Command {
         /// raid game, you play unless a bot is named.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
-        /// A seat played by a person at the terminal, by name (DS, BK, VN) or number; repeat
-        /// for more.
+        /// A seat played by a person at the terminal, by its name (Vijayanagara's DS, BK, VN;
+        /// Pax Pamir's P1-P5; Tycoon's colours) or its number counted from 1; repeat for more.
         #[arg(long = "human")]
         humans: Vec<String>,
         /// Write the replay record (game, options, seed, actions) to this file.
@@ -308,7 +316,12 @@ fn run(cli: Cli) -> Result<String, String> {
             svg,
             flags,
         } => commands::new(&game, seed, &flags.into(), json, svg),
-        Command::Show { file, svg } => commands::show(&file, svg),
+        Command::Show {
+            file,
+            deck,
+            content,
+            svg,
+        } => commands::show(&file, deck.as_deref(), content.as_deref(), svg),
         Command::Play {
             game,
             seed,

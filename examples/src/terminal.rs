@@ -8,17 +8,18 @@
 //! is a terminal with `stty` (so the others at the same screen do not see it typed), and no
 //! line printed repeats the answer.
 
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use darbar::engine::DynState;
+use darbar::engine::{DynState, Seat};
 
 use crate::games::Extras;
 
-/// A run of choices that differ only by a number (`recruit 1` ... `recruit 37`) longer than
+/// A run of choices that differ only by a count (`recruit 1` ... `recruit 37`) longer than
 /// this is asked as a number instead of listed.
 pub const LONGEST_LISTED_RANGE: usize = 12;
 
@@ -52,9 +53,16 @@ fn split_number(text: &str) -> Option<(&str, u32)> {
 }
 
 /// The menu of the choices `ids` (with their `texts`), leaving out `excluded`: runs of more
-/// than [`LONGEST_LISTED_RANGE`] choices that differ only by consecutive numbers become one
-/// [`Entry::Range`], every other choice is an [`Entry::One`], in the rules' order.
-pub fn menu(ids: &[usize], texts: &[String], excluded: &[usize]) -> Vec<Entry> {
+/// than [`LONGEST_LISTED_RANGE`] choices that differ only by consecutive numbers that are
+/// counts (`counts(verb)`: how many, how much) become one [`Entry::Range`]; every other
+/// choice is an [`Entry::One`], in the rules' order. A number that names a thing (a city, a
+/// card) never folds: the person must see which thing each choice is.
+pub fn menu(
+    ids: &[usize],
+    texts: &[String],
+    excluded: &[usize],
+    counts: &dyn Fn(&str) -> bool,
+) -> Vec<Entry> {
     let choices: Vec<(usize, &str)> = ids
         .iter()
         .zip(texts)
@@ -66,7 +74,7 @@ pub fn menu(ids: &[usize], texts: &[String], excluded: &[usize]) -> Vec<Entry> {
     while i < choices.len() {
         // The run of choices from i on with the same words and each number one more.
         let mut end = i + 1;
-        if let Some((verb, first)) = split_number(choices[i].1) {
+        if let Some((verb, first)) = split_number(choices[i].1).filter(|(verb, _)| counts(verb)) {
             while end < choices.len()
                 && split_number(choices[end].1).is_some_and(|(v, n)| {
                     v == verb && Some(n) == first.checked_add((end - i) as u32)
@@ -192,26 +200,146 @@ pub fn keep_for_interrupt(state: &dyn DynState, saves: &Saves) {
     }
 }
 
+/// The board each person was last shown, so that it is printed before their decision only
+/// when it changed by more than their own choices since: what those did, the log has just
+/// told them, and sixty lines again before each step of one turn bury the question.
+#[derive(Debug, Default)]
+pub struct Boards {
+    /// The board last printed to each seat.
+    shown: HashMap<Seat, String>,
+    /// The seats for which something else than their own choices changed the board since.
+    stale: HashSet<Seat>,
+}
+
+impl Boards {
+    /// After an action of `by`: every other seat has missed a change, and every seat has when
+    /// the action `revealed` something (a die, a card drawn).
+    pub fn moved(&mut self, by: Seat, revealed: bool, seats: usize) {
+        self.stale
+            .extend((0..seats).filter(|&seat| revealed || seat != by));
+    }
+
+    /// After the game went back (undo): every board is printed again.
+    pub fn forget(&mut self) {
+        self.shown.clear();
+    }
+
+    /// `board` for `seat`, if it is due before its decision: never shown to it, or changed
+    /// since by more than its own choices. Kept as shown when due.
+    pub fn due(&mut self, seat: Seat, board: String) -> Option<String> {
+        let changed = self.shown.get(&seat) != Some(&board);
+        let due = match self.shown.get(&seat) {
+            None => true,
+            Some(_) => changed && self.stale.contains(&seat),
+        };
+        if !due {
+            return None;
+        }
+        self.shown(seat, board.clone());
+        Some(board)
+    }
+
+    /// Records `board` as printed to `seat`.
+    pub fn shown(&mut self, seat: Seat, board: String) {
+        self.stale.remove(&seat);
+        self.shown.insert(seat, board);
+    }
+}
+
+/// The entries of `entries` (their choice notes in `notes`, one per entry) that `answer`
+/// names: the entries with a name equal to it, or else those with a name it begins, ignoring
+/// case. An entry's names are its text, its text after the first word (`Maharashtra` of
+/// `select Maharashtra`), its note's words and, for a range, its words before the number.
+pub fn named(entries: &[Entry], notes: &[String], answer: &str) -> Vec<usize> {
+    let answer = answer.trim().to_lowercase();
+    if answer.is_empty() {
+        return Vec::new();
+    }
+    let names: Vec<Vec<String>> = entries
+        .iter()
+        .zip(notes)
+        .map(|(entry, note)| {
+            let mut names = match entry {
+                Entry::One { text, .. } => {
+                    let mut names = vec![text.clone()];
+                    names.extend(text.split_once(' ').map(|(_, rest)| rest.to_owned()));
+                    names
+                }
+                Entry::Range { verb, .. } => vec![verb.clone()],
+            };
+            let note = note.trim();
+            let note = note
+                .strip_prefix('(')
+                .and_then(|n| n.strip_suffix(')'))
+                .unwrap_or(note);
+            if !note.is_empty() {
+                names.push(note.to_owned());
+            }
+            names.into_iter().map(|n| n.to_lowercase()).collect()
+        })
+        .collect();
+    let matching = |fits: &dyn Fn(&str) -> bool| -> Vec<usize> {
+        (0..entries.len())
+            .filter(|&i| names[i].iter().any(|n| fits(n)))
+            .collect()
+    };
+    let exact = matching(&|name| name == answer);
+    if exact.is_empty() {
+        matching(&|name| name.starts_with(&answer))
+    } else {
+        exact
+    }
+}
+
+/// The line of an entry of the menu: a choice's text and note, or a range as the game words
+/// it.
+fn entry_line(extras: &dyn Extras, state: &dyn DynState, entry: &Entry) -> String {
+    match entry {
+        Entry::One { id, text } => format!("{text}{}", extras.choice_note(state, *id)),
+        Entry::Range {
+            verb, low, high, ..
+        } => extras.range_entry(state, verb, *low, *high),
+    }
+}
+
 /// Asks a person for one of the choices of `state` (leaving out `excluded`), answering the
 /// commands (`help`, `board`, `save`) on the way, until the answer is a choice, `undo` or
-/// `quit`, or the input ends.
+/// `quit`, or the input ends. The board is printed first when it is due ([`Boards`]). A
+/// command that fails (a file that cannot be written) says why and the question is asked
+/// again; an error is returned only when the terminal itself fails (reading or writing).
 pub fn ask(
     extras: &dyn Extras,
     state: &dyn DynState,
     excluded: &[usize],
     saves: &Saves,
+    boards: &mut Boards,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Answer, String> {
     let io = |e: std::io::Error| e.to_string();
     let sealed = extras.sealed(state);
+    let seat = state.current_player();
     let ids = state.legal_actions();
-    let entries = menu(ids, &state.legal_action_strings(), excluded);
+    let entries = menu(ids, &state.legal_action_strings(), excluded, &|verb| {
+        extras.counts(verb)
+    });
+    let notes: Vec<String> = entries
+        .iter()
+        .map(|entry| match entry {
+            Entry::One { id, .. } => extras.choice_note(state, *id),
+            Entry::Range { .. } => String::new(),
+        })
+        .collect();
     let allowed: Vec<usize> = ids
         .iter()
         .copied()
         .filter(|id| !excluded.contains(id))
         .collect();
+    if let (Some(seat), true) = (seat, extras.board_at_decisions())
+        && let Some(board) = boards.due(seat, extras.board(state, Some(seat)))
+    {
+        write!(out, "\n{board}").map_err(io)?;
+    }
     let mut show_menu = true;
     loop {
         if show_menu {
@@ -226,13 +354,8 @@ pub fn ask(
                 writeln!(out, "  {prompt}").map_err(io)?;
             }
             for (i, entry) in entries.iter().enumerate() {
-                let line = match entry {
-                    Entry::One { id, text } => format!("{text}{}", extras.choice_note(state, *id)),
-                    Entry::Range {
-                        verb, low, high, ..
-                    } => format!("{verb} {low}-{high}  (asks how many)"),
-                };
-                writeln!(out, "  {:>2}. {line}", i + 1).map_err(io)?;
+                writeln!(out, "  {:>2}. {}", i + 1, entry_line(extras, state, entry))
+                    .map_err(io)?;
             }
             if entries.is_empty() {
                 writeln!(
@@ -268,7 +391,11 @@ pub fn ask(
                 continue;
             }
             "board" => {
-                write!(out, "\n{}", extras.board(state, state.current_player())).map_err(io)?;
+                let board = extras.board(state, seat);
+                write!(out, "\n{board}").map_err(io)?;
+                if let Some(seat) = seat {
+                    boards.shown(seat, board);
+                }
                 show_menu = true;
                 continue;
             }
@@ -279,35 +406,66 @@ pub fn ask(
                     "" => saves.default.clone(),
                     file => PathBuf::from(file),
                 };
-                let said = saves.save(state, &path)?;
-                writeln!(out, "{said}").map_err(io)?;
+                match saves.save(state, &path) {
+                    Ok(said) => writeln!(out, "{said}"),
+                    Err(why) => writeln!(out, "Not saved: {why}. The game goes on."),
+                }
+                .map_err(io)?;
                 continue;
             }
             _ => {}
         }
-        let chosen = match answer.parse::<usize>() {
-            Ok(n) => match n.checked_sub(1).and_then(|i| entries.get(i)) {
-                Some(Entry::One { id, .. }) => Some(*id),
-                Some(Entry::Range {
-                    verb,
-                    low,
-                    high,
-                    ids,
-                }) => match ask_number(extras, state, verb, (*low, *high), sealed, input, out)? {
-                    Number::Chosen(n) => Some(ids[(n - low) as usize]),
-                    Number::Back => {
-                        show_menu = true;
-                        continue;
-                    }
-                    Number::EndOfInput => return Ok(Answer::EndOfInput),
-                },
-                None => None,
-            },
-            Err(_) => state
+        let entry = match answer.parse::<usize>() {
+            Ok(n) => n.checked_sub(1).filter(|&i| i < entries.len()),
+            Err(_) => match state
                 .game()
                 .string_to_action(answer)
                 .ok()
-                .filter(|id| allowed.contains(id)),
+                .filter(|id| allowed.contains(id))
+            {
+                Some(id) => return Ok(Answer::Action(id)),
+                None => match named(&entries, &notes, answer)[..] {
+                    [one] => Some(one),
+                    [] => None,
+                    ref several if sealed => {
+                        let _ = several;
+                        writeln!(out, "That could mean several choices.").map_err(io)?;
+                        continue;
+                    }
+                    ref several => {
+                        let lines: Vec<String> = several
+                            .iter()
+                            .map(|&i| {
+                                format!(
+                                    "  {:>2}. {}",
+                                    i + 1,
+                                    entry_line(extras, state, &entries[i])
+                                )
+                            })
+                            .collect();
+                        writeln!(out, "{answer:?} could mean:\n{}", lines.join("\n"))
+                            .map_err(io)?;
+                        continue;
+                    }
+                },
+            },
+        };
+        let chosen = match entry.map(|i| &entries[i]) {
+            Some(Entry::One { id, .. }) => Some(*id),
+            Some(Entry::Range {
+                verb,
+                low,
+                high,
+                ids,
+            }) => match ask_number(extras, state, verb, (*low, *high), sealed, input, out)? {
+                Number::Chosen(n) => Some(ids[(n - low) as usize]),
+                Number::Back => {
+                    show_menu = true;
+                    continue;
+                }
+                Number::EndOfInput => return Ok(Answer::EndOfInput),
+            },
+            None => None,
         };
         match chosen {
             Some(id) => return Ok(Answer::Action(id)),
@@ -394,7 +552,8 @@ enum Number {
 }
 
 /// Asks for a number of `range` until the answer is one (or empty, to go back to the menu);
-/// a `sealed` one without echo, never repeated.
+/// a `sealed` one without echo, never repeated. The person types the amount in the game's
+/// unit ([`Extras::count_unit`]: Cr for a bid counted in fives), a multiple of it.
 fn ask_number(
     extras: &dyn Extras,
     state: &dyn DynState,
@@ -406,6 +565,15 @@ fn ask_number(
 ) -> Result<Number, String> {
     let io = |e: std::io::Error| e.to_string();
     let question = extras.count_question(state, verb, low, high);
+    let unit = extras.count_unit(verb).max(1);
+    let expected = match unit {
+        1 => format!("a number from {low} to {high}"),
+        _ => format!(
+            "a number from {} to {} in steps of {unit}",
+            low.saturating_mul(unit),
+            high.saturating_mul(unit)
+        ),
+    };
     loop {
         write!(out, "{question} (empty: back to the choices) ").map_err(io)?;
         out.flush().map_err(io)?;
@@ -417,11 +585,11 @@ fn ask_number(
             return Ok(Number::Back);
         }
         match answer.parse::<u32>() {
-            Ok(n) if (low..=high).contains(&n) => return Ok(Number::Chosen(n)),
-            _ if sealed => {
-                writeln!(out, "That is not a number from {low} to {high}.").map_err(io)?;
+            Ok(n) if n % unit == 0 && (low..=high).contains(&(n / unit)) => {
+                return Ok(Number::Chosen(n / unit));
             }
-            _ => writeln!(out, "{answer:?} is not a number from {low} to {high}.").map_err(io)?,
+            _ if sealed => writeln!(out, "That is not {expected}.").map_err(io)?,
+            _ => writeln!(out, "{answer:?} is not {expected}.").map_err(io)?,
         }
     }
 }
@@ -488,7 +656,7 @@ mod tests {
         list.extend((1..=37).map(|n| format!("recruit {n}")));
         list.push("end-settlement".into());
         let ids: Vec<usize> = (0..list.len()).collect();
-        let entries = menu(&ids, &list, &[]);
+        let entries = menu(&ids, &list, &[], &|_| true);
         assert_eq!(entries.len(), 3);
         assert_eq!(
             entries[1],
@@ -500,7 +668,7 @@ mod tests {
             }
         );
         let short = texts(&["count 1", "count 2", "count 3", "done"]);
-        assert_eq!(menu(&[0, 1, 2, 3], &short, &[]).len(), 4);
+        assert_eq!(menu(&[0, 1, 2, 3], &short, &[], &|_| true).len(), 4);
     }
 
     #[test]
@@ -518,7 +686,7 @@ mod tests {
     #[test]
     fn excluded_choices_are_left_out() {
         let list = texts(&["event unshaded", "event shaded", "command Rally"]);
-        let entries = menu(&[5, 6, 7], &list, &[6]);
+        let entries = menu(&[5, 6, 7], &list, &[6], &|_| true);
         assert_eq!(entries.len(), 2);
         assert!(matches!(&entries[1], Entry::One { id: 7, .. }));
     }
@@ -527,6 +695,54 @@ mod tests {
     fn numbers_that_are_not_consecutive_stay_listed() {
         let list: Vec<String> = (1..=20).map(|n| format!("charge die {}", 2 * n)).collect();
         let ids: Vec<usize> = (0..20).collect();
-        assert_eq!(menu(&ids, &list, &[]).len(), 20);
+        assert_eq!(menu(&ids, &list, &[], &|_| true).len(), 20);
+    }
+
+    #[test]
+    fn numbers_that_name_things_never_fold() {
+        let list: Vec<String> = (4..=29).map(|n| format!("city {n}")).collect();
+        let ids: Vec<usize> = (0..list.len()).collect();
+        let entries = menu(&ids, &list, &[], &|verb| verb != "city");
+        assert_eq!(entries.len(), list.len());
+        assert!(entries.iter().all(|e| matches!(e, Entry::One { .. })));
+    }
+
+    #[test]
+    fn a_name_or_a_prefix_picks_the_one_choice_it_names() {
+        let list = texts(&[
+            "select Malwa",
+            "select Maharashtra",
+            "select Andhra",
+            "done",
+        ]);
+        let entries = menu(&[0, 1, 2, 3], &list, &[], &|_| true);
+        let notes = vec![String::new(); 4];
+        assert_eq!(named(&entries, &notes, "maharashtra"), [1]);
+        assert_eq!(named(&entries, &notes, "Andh"), [2]);
+        assert_eq!(named(&entries, &notes, "Ma"), [0, 1]);
+        assert_eq!(named(&entries, &notes, "Orissa"), Vec::<usize>::new());
+        let notes = vec![
+            "  (Indore, West)".to_owned(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ];
+        assert_eq!(named(&entries, &notes, "indore"), [0]);
+    }
+
+    #[test]
+    fn a_board_is_due_when_others_changed_it() {
+        let mut boards = Boards::default();
+        assert_eq!(boards.due(1, "a".into()).as_deref(), Some("a"));
+        assert_eq!(boards.due(1, "a".into()), None);
+        // The person's own move changed it: the log told them.
+        boards.moved(1, false, 2);
+        assert_eq!(boards.due(1, "b".into()), None);
+        // Another seat moved.
+        boards.moved(0, false, 2);
+        assert_eq!(boards.due(1, "c".into()).as_deref(), Some("c"));
+        // Their own move revealed something (a card drawn).
+        boards.moved(1, true, 2);
+        assert_eq!(boards.due(1, "d".into()).as_deref(), Some("d"));
     }
 }

@@ -793,6 +793,112 @@ fn menus(text: &str) -> Vec<Vec<String>> {
     menus
 }
 
+/// A save to a file that cannot be written says why, and the game goes on: the person is
+/// asked again, and `quit` then saves it where it can.
+#[test]
+fn terminal_a_failed_save_says_why_and_the_game_goes_on() {
+    let dir = Scratch::new("failed-save");
+    let output = dir.darbar(
+        &["play", "raid", "--seed", "7"],
+        "save /nonexistent/dir/x.json\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("Not saved: /nonexistent/dir/x.json: "),
+        "{text}"
+    );
+    assert!(text.contains("The game goes on.\nYour choice"), "{text}");
+    assert!(
+        text.contains("The game so far is saved in darbar-raid-7.json"),
+        "{text}"
+    );
+    assert_eq!(dir.read("darbar-raid-7.json")["game"], "raid");
+}
+
+/// A space's name alone answers a decision when it names exactly one choice (`select
+/// Maharashtra`), and so does a unique beginning of a choice's text; an answer that could
+/// mean several choices lists them and asks again.
+#[test]
+fn terminal_a_unique_name_or_prefix_answers() {
+    let dir = Scratch::new("names");
+    let output = dir.darbar(
+        &["play", "vijayanagara", "--seed", "3", "--human", "DS"],
+        "1\ncommand cons\nMa\nmaharashtra\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("DS commands Conscript"), "{text}");
+    assert!(
+        text.contains(
+            "\"Ma\" could mean:\n   5. select Malwa\n   7. select Madhyadesh\n  10. select \
+             Maharashtra\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Delhi Sultanate to decide Conscript in Maharashtra (§3.2.1)"),
+        "{text}"
+    );
+    assert!(!text.contains("\"maharashtra\" is not one of the choices"));
+}
+
+/// `--human` takes a seat's name or its number counted from 1, in every game: `--human 1` in
+/// Pax Pamir is P1; 0 and a number past the seats are refused with the list of the seats.
+#[test]
+fn human_seats_are_numbered_from_1() {
+    let dir = Scratch::new("human-numbers");
+    let output = dir.darbar(
+        &["play", "pax_pamir", "--seed", "3", "--human", "1"],
+        "quit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("Pax Pamir, 3 players, seed 3; random bots and you as P1"),
+        "{}",
+        stdout(&output)
+    );
+    let output = dir.darbar(&["play", "vijayanagara", "--human", "3"], "quit\n");
+    assert!(stdout(&output).contains("you as VN"), "{}", stdout(&output));
+    for (game, seat, seats) in [
+        ("pax_pamir", "0", "1 (P1), 2 (P2), 3 (P3)"),
+        ("pax_pamir", "4", "1 (P1), 2 (P2), 3 (P3)"),
+        ("vijayanagara", "4", "1 (DS), 2 (BK), 3 (VN)"),
+    ] {
+        let output = darbar(&["play", game, "--human", seat]);
+        assert!(!output.status.success(), "{game} {seat}");
+        let error = stderr(&output);
+        assert!(
+            error.contains(&format!("no seat \"{seat}\"; its seats are {seats}")),
+            "{error}"
+        );
+    }
+}
+
+/// `show` of a saved game (its replay record, what `quit` writes) replays it and shows its
+/// last position, the same as `show` of that position's snapshot.
+#[test]
+fn show_shows_a_saved_game_at_its_last_position() {
+    let dir = Scratch::new("show-saved");
+    let output = dir.darbar(&["play", "raid", "--seed", "7"], "1\n1\nquit\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let saved = dir.file("darbar-raid-7.json");
+    let shown = darbar(&["show", &saved]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    let snapshot = darbar(&["replay", &saved, "--snapshot"]);
+    let position = dir.file("position.json");
+    std::fs::write(&position, &snapshot.stdout).unwrap();
+    let expected = darbar(&["show", &position]);
+    assert!(expected.status.success(), "{}", stderr(&expected));
+    assert_eq!(stdout(&shown), stdout(&expected));
+    assert_ne!(
+        stdout(&shown),
+        stdout(&darbar(&["new", "raid", "--seed", "7"]))
+    );
+    let refused = darbar(&["show", &saved, "--content", "x"]);
+    assert!(stderr(&refused).contains("--content applies to Tycoon: India 1981 only"));
+}
+
 /// `help` lists the commands and says what the decision is (its kind and rule) and where the
 /// rules are; `board` shows the board and asks again.
 #[test]
@@ -967,7 +1073,7 @@ fn terminal_ctrl_c_saves_the_game() {
 fn terminal_undo_goes_back_over_the_bots_moves_since() {
     let dir = Scratch::new("undo-nim");
     let output = dir.darbar(
-        &["play", "nim", "--seed", "1", "--human", "0"],
+        &["play", "nim", "--seed", "1", "--human", "1"],
         "take 1 from 0\nundo\nundo\nquit\n",
     );
     assert!(output.status.success(), "{}", stderr(&output));

@@ -77,8 +77,38 @@ fn pp_4_1_six_players_are_refused() {
     }
 }
 
-/// A person at the terminal (PP-0.4): before each decision, their own hand and the market in
-/// full text, their rupees, loyalty and actions left; the other seats only by the size of
+/// PP-0.4: a person is shown the board when the others changed it since they last saw it (a
+/// new turn) or when they ask (`board`), not again before each step of their own turn, whose
+/// changes the log has just told: the decision left with only `end` is its header and choice.
+#[test]
+fn pp_0_4_the_board_is_shown_when_others_changed_it_or_on_board() {
+    let dir = Scratch::new("board-when-changed");
+    let output = dir.darbar(
+        &["play", "pax_pamir", "--seed", "3", "--human", "P2"],
+        "loyalty afghan\n1\n1\nboard\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    const MARKET: &str = "Market (the cost to you, the rupees on the card):";
+    let only_end = "P2 to decide take an action, or end the action step (PP-6.2):\n   1. end\n";
+    let at = text.find(only_end).unwrap_or_else(|| panic!("{text}"));
+    let before = &text[..at];
+    let since_last_answer = &before[before.rfind("Your choice").unwrap()..];
+    assert!(!since_last_answer.contains(MARKET), "{since_last_answer}");
+    // The turn's first decision came after the others' turns: the board was shown then.
+    let turn = before.rfind("Turn 3: P2's turn, 2 actions left").unwrap();
+    assert!(before[turn..].contains(MARKET), "{before}");
+    // `board` shows it again, with the two actions spent.
+    let asked = &text[at..];
+    assert!(
+        asked.contains("Turn 3: P2's turn, 0 actions left"),
+        "{asked}"
+    );
+    assert!(asked.contains(MARKET), "{asked}");
+}
+
+/// A person at the terminal (PP-0.4): on the board shown before their decisions, their own
+/// hand and the market in full text, their rupees, loyalty and actions left; the other seats only by the size of
 /// their hands; the card and price of each purchase; `quit` saves the game.
 #[test]
 fn pp_0_4_a_human_sees_their_hand_and_the_market_but_no_other_hand() {
@@ -103,7 +133,7 @@ fn pp_0_4_a_human_sees_their_hand_and_the_market_but_no_other_hand() {
     assert!(text.contains("The goal (PP-13): Victory Points"), "{text}");
     assert!(text.contains("P2 chooses the Russian coalition"), "{text}");
     let views = views(&text);
-    assert!(views.len() >= 5, "{text}");
+    assert!(views.len() >= 3, "{text}");
     for view in &views {
         assert!(
             view.contains("Market (the cost to you, the rupees on the card):"),
@@ -173,7 +203,7 @@ fn pp_4_1_seats_are_p1_to_the_player_count() {
     assert!(!refused.status.success());
     let error = stderr(&refused);
     assert!(error.contains("Pax Pamir has no seat \"P3\""), "{error}");
-    assert!(error.contains("0 (P1), 1 (P2)"), "{error}");
+    assert!(error.contains("1 (P1), 2 (P2)"), "{error}");
 }
 
 /// Many games: the winners by seat, the endings (PP-13.8 or PP-13.9) and the mean turns.
@@ -338,7 +368,7 @@ fn wk_1_2_a_person_sees_her_ai_card_and_the_next_back_before_each_decision() {
             "2",
             "--wakhan",
             "--human",
-            "1",
+            "2",
             "--seed",
             "4",
         ],
@@ -425,7 +455,7 @@ fn wk_10_stats_name_her_seat() {
     );
 }
 
-/// WK-8, WK-10: her seat is the rules' own, so `--human 0` is refused with the rule; with her,
+/// WK-8, WK-10: her seat is the rules' own, so `--human 1` is refused with the rule; with her,
 /// four seats are too many.
 #[test]
 fn wk_8_nobody_plays_her_seat_and_she_plays_with_one_or_two_people() {
@@ -436,7 +466,7 @@ fn wk_8_nobody_plays_her_seat_and_she_plays_with_one_or_two_people() {
         "2",
         "--wakhan",
         "--human",
-        "0",
+        "1",
     ]);
     assert!(!output.status.success());
     let error = stderr(&output);

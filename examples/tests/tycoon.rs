@@ -113,15 +113,15 @@ fn ti_16_every_seat_count_plays_to_a_winner() {
 /// says which seats a person may play; the people's seats are Red onwards.
 #[test]
 fn tc_16_2_nobody_plays_an_automa_seat() {
-    for seat in ["blue", "Green", "1", "2"] {
+    for seat in ["blue", "Green", "2", "3"] {
         let output = darbar(&["play", "tycoon", "--players", "1", "--human", seat]);
         assert!(!output.status.success(), "{seat}");
         let error = stderr(&output);
         assert!(error.contains("is an automa's (normal)"), "{seat}: {error}");
-        assert!(error.contains("play seat 0 (Red)"), "{error}");
+        assert!(error.contains("play seat 1 (Red)"), "{error}");
     }
-    let output = darbar(&["play", "tycoon", "--players", "2", "--human", "2"]);
-    assert!(stderr(&output).contains("play one of the seats 0 (Red), 1 (Blue)"));
+    let output = darbar(&["play", "tycoon", "--players", "2", "--human", "3"]);
+    assert!(stderr(&output).contains("play one of the seats 1 (Red), 2 (Blue)"));
     let output = darbar(&["play", "tycoon", "--human", "purple"]);
     assert!(!output.status.success());
     assert!(stderr(&output).contains("Tycoon: India 1981 has no seat \"purple\""));
@@ -329,6 +329,41 @@ fn tc_19_a_content_folder_of_ones_own() {
     );
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     assert!(stdout(&resumed).contains("Content: House rules content"));
+
+    // `show` shows the saved game with its folder.
+    let saved = scratch.0.join("darbar-tycoon-2.json");
+    let shown = darbar(&["show", saved.to_str().unwrap(), "--content", dir]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    assert!(
+        stdout(&shown).starts_with("Round 0 (Setup)"),
+        "{}",
+        stdout(&shown)
+    );
+
+    // Without its folder, the record's refusal names the flag Tycoon takes, never `--deck`.
+    for args in [
+        vec!["show", saved.to_str().unwrap()],
+        vec!["replay", saved.to_str().unwrap()],
+        vec![
+            "play",
+            "--resume",
+            saved.to_str().unwrap(),
+            "--bots",
+            "random",
+        ],
+    ] {
+        let refused = darbar(&args);
+        assert!(!refused.status.success(), "{args:?}");
+        let error = stderr(&refused);
+        assert!(
+            error.contains("`--content DIR` on the command line, `content=\"DIR\"` in Python"),
+            "{error}"
+        );
+        assert!(
+            !error.contains("--deck") && !error.contains("deck="),
+            "{error}"
+        );
+    }
 }
 
 /// Answers that make progress through any decision: a sealed bid too large to be legal, then
@@ -485,6 +520,66 @@ fn ti_21_19_a_sealed_bid_is_never_repeated_before_the_reveal() {
         "{text}"
     );
     assert!(!text.contains("undo policy-bid") && !text.contains("Undone: policy-bid"));
+}
+
+/// TI-7.4, TI-8.3.1: an industry bid is offered and typed in Cr, as the table speaks of it,
+/// in steps of 5; the cities of a build are listed by name, never folded into a range of
+/// numbers.
+#[test]
+fn ti_7_4_bids_are_typed_in_cr_and_cities_are_named() {
+    let scratch = Scratch::new("bids-in-cr");
+    let mut answers: Vec<&str> = vec!["1", "1", "1", "policy-bid 0"];
+    for _ in 0..13 {
+        answers.extend(["done", "policy-bid 0"]);
+    }
+    answers.extend(["bid", "57", "140"]);
+    for _ in 0..6 {
+        answers.extend(["industry 0", "act build", "card", "bid", "", "pass"]);
+    }
+    answers.push("quit");
+    let output = scratch.darbar(
+        &[
+            "play",
+            "tycoon",
+            "--seed",
+            "3",
+            "--players",
+            "1",
+            "--human",
+            "red",
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("bid 55-400 Cr  (in steps of 5 Cr, paid if you win a card"),
+        "{text}"
+    );
+    assert!(!text.contains("fives of Cr"), "{text}");
+    assert!(
+        text.contains("\"57\" is not a number from 55 to 400 in steps of 5."),
+        "{text}"
+    );
+    assert!(text.contains("Red bids 140 Cr"), "{text}");
+    assert!(
+        text.contains("Red to decide the city to build in (TI-8.3.1):"),
+        "{text}"
+    );
+    assert!(
+        text.contains(". city 0  (New Delhi (North, distance 1))"),
+        "{text}"
+    );
+    assert!(!text.contains(". city 0-"), "{text}");
+    // A Phase-4 action says what it does and costs before one takes it (TI-8.3, TI-8.8).
+    assert!(
+        text.contains(". act build  (build an industry card of yours in an empty city"),
+        "{text}"
+    );
+    assert!(
+        text.contains(". act loan  (borrow 40 Cr for a promissory note"),
+        "{text}"
+    );
 }
 
 /// `help` at a sealed bid says what the bid is and that nobody sees it (TI-6.2, TI-21.19);

@@ -183,7 +183,7 @@ fn a_replay_record_names_its_deck_and_needs_it() {
     assert_eq!(value["deck"]["name"], "mydeck");
 
     let err = check_replay_deck(&registry, &record, &Value::Null).unwrap_err();
-    let OpenError::Replay(ReplayError::OtherDeck { needed, loaded }) = &err else {
+    let OpenError::Replay(ReplayError::OtherDeck { needed, loaded, .. }) = &err else {
         panic!("{err}");
     };
     assert_eq!(needed.name, "mydeck");

@@ -177,6 +177,9 @@ pub trait DynGame: Send + Sync {
     fn card(&self, number: u32) -> Option<super::CardText>;
     /// The deck these rules play ([`Game::deck`]).
     fn deck(&self) -> Option<super::DeckId>;
+    /// The loader option that names a folder of one's own for that deck
+    /// ([`Game::deck_option`]).
+    fn deck_option(&self) -> &'static str;
     /// The number of the action with this text.
     fn string_to_action(&self, text: &str) -> Result<usize, String>;
     /// The names of the bots that play this game: `random`, `rollout` and the game's own.
@@ -511,7 +514,7 @@ impl<G: Game> DynGame for Rules<G> {
         };
         if !same && super::game_of_snapshot(snapshot).is_ok_and(|g| g == G::NAME) {
             return Err(SnapshotError::OtherDeck {
-                option: G::DECK_OPTION,
+                option: self.0.deck_option(),
                 needed,
                 loaded,
             });
@@ -550,6 +553,10 @@ impl<G: Game> DynGame for Rules<G> {
 
     fn deck(&self) -> Option<super::DeckId> {
         self.0.deck()
+    }
+
+    fn deck_option(&self) -> &'static str {
+        self.0.deck_option()
     }
 
     fn palette(&self) -> Vec<(&'static str, &'static str)> {

@@ -109,10 +109,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// other fallible step): then [`Game::apply`] applies a listed action in place, with no
     /// copy of the state, and stays atomic because nothing can fail half-way.
     const LISTED_ACTIONS_NEVER_FAIL: bool = false;
-    /// The loader option that names a folder of one's own cards or tables for a game that
-    /// plays a deck ([`Game::deck`]): what a refusal to restore or replay without that folder
-    /// tells the user to pass.
-    const DECK_OPTION: &'static str = "deck";
     /// How many distinct actions there are: [`Game::action_index`] is below this in every
     /// state (OpenSpiel's `NumDistinctActions`).
     const ACTION_COUNT: usize;
@@ -270,6 +266,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The loader option, and the command-line flag of the same name, that gives these rules
+    /// a folder of one's own for their [`Game::deck`]: `deck` (Vijayanagara's Event cards) by
+    /// default; a game whose folder holds more than cards names its own (Tycoon's `content`).
+    /// What a record played with another deck advises ([`ReplayError::OtherDeck`]).
+    fn deck_option(&self) -> &'static str {
+        "deck"
+    }
+
     /// The game's own bots by name, beside the generic `random` and `rollout` every game has
     /// (the raid game's `greedy`).
     fn bot_names(&self) -> &'static [&'static str] {
@@ -419,7 +423,7 @@ pub trait Game: Clone + Send + Sync + 'static {
                 found: record.game.clone(),
             });
         }
-        record.check_deck(self.deck().as_ref())?;
+        record.check_deck(self.deck().as_ref(), self.deck_option())?;
         if record.options != *self.options() {
             return Err(ReplayError::OtherOptions);
         }

@@ -46,24 +46,32 @@ pub struct Replay<O, A> {
 impl<O, A> Replay<O, A> {
     /// Checks that rules playing `loaded` may replay this record: a record that names its deck
     /// needs that deck ([`DeckId::replays`]); a record that names none replays with any.
+    /// `option` is the loader option that gives the rules a folder of one's own
+    /// ([`Game::deck_option`](super::Game::deck_option)), which the refusal advises.
     ///
     /// ```
     /// use darbar::engine::{DeckId, Replay, ReplayError};
     ///
     /// let mine = DeckId { name: "mydeck".into(), hash: "00ff".into() };
     /// let record = Replay { game: "g".into(), options: (), seed: 1, actions: Vec::<u8>::new(), deck: Some(mine.clone()) };
-    /// assert!(record.check_deck(Some(&mine)).is_ok());
-    /// let err = record.check_deck(None).unwrap_err();
+    /// assert!(record.check_deck(Some(&mine), "deck").is_ok());
+    /// let err = record.check_deck(None, "content").unwrap_err();
     /// assert!(matches!(err, ReplayError::OtherDeck { .. }));
     /// assert!(err.to_string().contains("\"mydeck\" (content hash 00ff)"), "{err}");
+    /// assert!(err.to_string().contains("`--content DIR`"), "{err}");
     /// ```
-    pub fn check_deck(&self, loaded: Option<&DeckId>) -> Result<(), ReplayError> {
+    pub fn check_deck(
+        &self,
+        loaded: Option<&DeckId>,
+        option: &'static str,
+    ) -> Result<(), ReplayError> {
         match (&self.deck, loaded) {
             (None, _) => Ok(()),
             (Some(needed), Some(loaded)) if loaded.replays(needed) => Ok(()),
             (Some(needed), loaded) => Err(ReplayError::OtherDeck {
                 needed: needed.clone(),
                 loaded: loaded.cloned(),
+                option,
             }),
         }
     }
@@ -89,7 +97,7 @@ pub fn deck_of_record(text: &str) -> Option<DeckId> {
 }
 
 /// What a game that needs `needed` but plays `loaded` should say: which deck to load.
-fn other_deck(needed: &DeckId, loaded: &Option<DeckId>) -> String {
+fn other_deck(needed: &DeckId, loaded: &Option<DeckId>, option: &str) -> String {
     let loaded = match loaded {
         Some(loaded) => loaded.to_string(),
         None => "no deck".to_owned(),
@@ -98,8 +106,8 @@ fn other_deck(needed: &DeckId, loaded: &Option<DeckId>) -> String {
         "replay it without a deck of one's own".to_owned()
     } else {
         format!(
-            "replay it with that deck (`--deck DIR` on the command line, `deck=\"DIR\"` in \
-             Python), the directory named {:?} whose files have that hash",
+            "replay it with that deck (`--{option} DIR` on the command line, `{option}=\"DIR\"` \
+             in Python), the directory named {:?} whose files have that hash",
             needed.name
         )
     };
@@ -136,12 +144,15 @@ pub enum ReplayError {
     #[error("replay record was played with other rule options")]
     OtherOptions,
     /// The record names a deck that is not the one the rules replaying it play.
-    #[error("{}", other_deck(needed, loaded))]
+    #[error("{}", other_deck(needed, loaded, option))]
     OtherDeck {
         /// The deck the record was played with.
         needed: DeckId,
         /// The deck of the rules replaying it, if they play one.
         loaded: Option<DeckId>,
+        /// The loader option that gives the rules a folder of one's own, as the game names it
+        /// ([`Game::deck_option`](super::Game::deck_option)): `deck`, or Tycoon's `content`.
+        option: &'static str,
     },
     /// An action of the record was refused by the rules.
     #[error("replay action {index} ({action}) is illegal: {reason}")]

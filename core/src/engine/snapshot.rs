@@ -104,7 +104,7 @@ pub fn deck_of_snapshot(text: &str) -> Option<DeckId> {
 
 /// What restoring a snapshot that needs `needed` (`None`: the default deck) with rules that
 /// play `loaded` should say: which deck or content to load, through the loader option
-/// `option` ([`Game::DECK_OPTION`](super::Game::DECK_OPTION)).
+/// `option` ([`Game::deck_option`](super::Game::deck_option)).
 fn other_deck(option: &str, needed: &Option<DeckId>, loaded: &Option<DeckId>) -> String {
     let name = |deck: &Option<DeckId>| match deck {
         Some(deck) => deck.to_string(),
@@ -265,7 +265,8 @@ pub enum SnapshotError {
     /// play, or the rules play one and the snapshot does not name it.
     #[error("{}", other_deck(option, needed, loaded))]
     OtherDeck {
-        /// The loader option that names a deck or content folder (`deck`, `content`).
+        /// The loader option that names a deck or content folder (`deck`, `content`:
+        /// [`Game::deck_option`](super::Game::deck_option)).
         option: &'static str,
         /// The deck the snapshot was played with; `None` for the game's default.
         needed: Option<DeckId>,

@@ -170,6 +170,33 @@ pub trait Extras: Sync {
             .unwrap_or_default()
     }
 
+    /// Whether a person is shown the board before a decision when it changed by more than
+    /// their own choices ([`crate::terminal::Boards`]): for games whose board is the deciding
+    /// seat's own view (its hand, its money), which the log does not tell. Elsewhere the
+    /// board is printed at the start and on `board`.
+    fn board_at_decisions(&self) -> bool {
+        false
+    }
+
+    /// Whether the number after `verb` in a choice's text is a count (how many, how much),
+    /// so that a long run of them is asked as a number; a number that names a thing (a city,
+    /// a card) is not, and its choices are always listed.
+    fn counts(&self, _verb: &str) -> bool {
+        true
+    }
+
+    /// The menu line of the run of choices `verb low` to `verb high` asked as a number: what
+    /// is counted, in the unit the person types ([`Extras::count_unit`]).
+    fn range_entry(&self, _state: &dyn DynState, verb: &str, low: u32, high: u32) -> String {
+        format!("{verb} {low}-{high}  (asks how many)")
+    }
+
+    /// How much one step of the number after `verb` is in what a person types: a bid counted
+    /// in fives of Cr is typed in Cr (5). 1 by default.
+    fn count_unit(&self, _verb: &str) -> u32 {
+        1
+    }
+
     /// What a person should know about one choice, after its text.
     fn choice_note(&self, _state: &dyn DynState, _action: usize) -> String {
         String::new()

@@ -1,14 +1,13 @@
 //! Pax Pamir's extras: the player count in the headers, the goal and the turn for a person
-//! (PP-6, PP-13), the deciding seat's own view before each of its decisions (its hand and the
-//! market in full text, its rupees, loyalty and actions left, and what is on the table, but
-//! never another seat's hand, PP-0.4), the card and price behind each choice, the final
+//! (PP-6, PP-13), the deciding seat's own view before its decisions when others changed it
+//! (its hand and the market in full text, its rupees, loyalty and actions left, and what is
+//! on the table, but never another seat's hand, PP-0.4), the card and price behind each choice, the final
 //! scores with the tie-breakers and why the game ended (PP-13.8, PP-13.9), and the winners,
 //! endings and lengths of many games.
 //!
 //! With `--wakhan` the automated opponent plays seat 0 (WK-10) and is named Wakhan everywhere
 //! (headers, boards, scores, the winner); her turn is told as a story, each line indented
-//! under its turn and citing its WK rule, and before each decision of a person the board
-//! shows her current AI card, the next card's back and what the arrows read on it (WK-1.2,
+//! under its turn and citing its WK rule, and the board a person is shown her current AI card, the next card's back and what the arrows read on it (WK-1.2,
 //! WK-1.3), never the AI deck's order.
 
 use darbar::engine::{DynGame, DynState, Game, Play, Seat};
@@ -67,8 +66,15 @@ impl Extras for PaxPamirExtras {
         let wakhan = game.options_json().get("wakhan") == Some(&serde_json::Value::Bool(true));
         (wakhan && seat == darbar::pax_pamir::WAKHAN_SEAT).then(|| {
             format!(
-                "seat {seat} is Wakhan's: the rules play her every decision (WK-8); play seat 1{}",
-                if game.num_players() == 3 { " or 2" } else { "" }
+                "seat {} is Wakhan's: the rules play her every decision (WK-8); play seat 2 \
+                 ({}){}",
+                seat + 1,
+                game.seat_name(seat + 1),
+                if game.num_players() == 3 {
+                    format!(" or 3 ({})", game.seat_name(seat + 2))
+                } else {
+                    String::new()
+                }
             )
         })
     }
@@ -145,8 +151,9 @@ impl Extras for PaxPamirExtras {
          rupees, twice that while Military is favored, PP-7.1), play a card from your hand to \
          either end of your court (PP-7.2), or use an action of a court card (tax, gift, \
          build, move, betray, battle, PP-8), free when the card's suit is favored (PP-6.3); \
-         then cleanup (PP-12). Your hand and the market are shown in full before each of your \
-         decisions; the others' hands are hidden (PP-0.4).\n"
+         then cleanup (PP-12). Your hand and the market are shown in full before your decision \
+         when others changed them since you last saw them, and on \"board\"; the others' \
+         hands are hidden (PP-0.4).\n"
             .to_owned()
             + if with_wakhan(state.game()) {
                 "Wakhan (WK): the automated opponent plays the first seat and the first turn \
@@ -157,7 +164,7 @@ impl Extras for PaxPamirExtras {
                  Radicalize, buying a market card and playing it at once (WK-4), picked by \
                  the arrows of her card on the back of the next one (WK-1.3). Her turn is told \
                  line by line, each choice with its rule; her AI card and the next card's back \
-                 are shown before each of your decisions.\n"
+                 are on the board you are shown.\n"
             } else {
                 ""
             }
@@ -192,22 +199,24 @@ impl Extras for PaxPamirExtras {
         }
     }
 
-    /// What the deciding seat may see (its [`View`]), then the question.
+    /// The board is the deciding seat's view (its hand, the market at its prices, PP-0.4).
+    fn board_at_decisions(&self) -> bool {
+        true
+    }
+
+    /// The question; during Wakhan's turn, says so.
     fn decision_header(&self, state: &dyn DynState) -> String {
         let seat = state.current_player().unwrap_or(0);
         let (kind, rule) = state
             .decision_kind()
             .map(|(kind, rule)| (kind, rule.to_string()))
             .unwrap_or_default();
-        let table = typed(state)
-            .map(|(game, typed)| seat_view(state.game(), game, typed, seat))
-            .unwrap_or_default();
         let during = typed(state)
             .filter(|(_, typed)| typed.is_wakhan(typed.active()) && seat != typed.active())
             .map(|_| "During Wakhan's turn: ")
             .unwrap_or_default();
         format!(
-            "\n{table}{during}{} to decide {kind} ({rule}):\n",
+            "\n{during}{} to decide {kind} ({rule}):\n",
             self.seat_title(state.game(), seat)
         )
     }

@@ -1,8 +1,8 @@
 //! Tycoon's extras: the game's title, seat names by colour (`--human red`), its flags
 //! (`--headlines`, `--kickstarter`, `--automas N`, `--automa-level easy|normal|hard` or a
 //! list, `--content DIR`), the goal and the round for a person (TI-4, TI-16), the deciding
-//! seat's own view before each of its decisions (its money, promoters, merit cards and agenda,
-//! never another person's, TI-2.6), the cards, cities and prices behind each choice, sealed
+//! seat's own view before its decisions when others changed it (its money, promoters, merit
+//! cards and agenda, never another person's, TI-2.6), the cards, cities and prices behind each choice, sealed
 //! bids typed unseen (TI-21.19), the final scores term by term (AV, INF, SUP, TI-16) with the
 //! winners, and the winners of many games.
 //!
@@ -12,8 +12,8 @@
 
 use darbar::engine::{DynGame, DynState, Game, Play, Seat};
 use darbar::tycoon::{
-    Action, Content, DecisionKind, Difficulty, Outcome, Phase, SeatView, Sector, State, Tycoon,
-    View, seat_colour,
+    Action, ActionKind, Content, DecisionKind, Difficulty, Outcome, Phase, SeatView, Sector, State,
+    Tycoon, View, seat_colour,
 };
 use serde_json::{Map, Value};
 
@@ -133,11 +133,12 @@ impl Extras for TycoonExtras {
         let options = options_of(game);
         let level = options.automa_of(seat)?;
         let people: Vec<String> = (0..usize::from(options.players))
-            .map(|s| format!("{s} ({})", seat_colour(s)))
+            .map(|s| format!("{} ({})", s + 1, seat_colour(s)))
             .collect();
         Some(format!(
-            "seat {seat} ({}) is an automa's ({level}): the rules play its every decision \
+            "seat {} ({}) is an automa's ({level}): the rules play its every decision \
              (TC-16.2); {}",
+            seat + 1,
             seat_colour(seat),
             match people.as_slice() {
                 [] => "no seat is a person's in this game".to_owned(),
@@ -262,15 +263,17 @@ impl Extras for TycoonExtras {
         }
     }
 
-    /// What the deciding seat may see, then the question; a sealed one says so (TI-21.19).
+    /// The board is the deciding seat's view (its money, promoters and cards, TI-2.6).
+    fn board_at_decisions(&self) -> bool {
+        true
+    }
+
+    /// The question; a sealed one says so (TI-21.19).
     fn decision_header(&self, state: &dyn DynState) -> String {
         let seat = state.current_player().unwrap_or(0);
         let (kind, rule) = state
             .decision_kind()
             .map(|(kind, rule)| (kind, rule.to_string()))
-            .unwrap_or_default();
-        let table = typed(state)
-            .map(|(game, typed)| board(game, typed, Some(seat)))
             .unwrap_or_default();
         let sealed = match (self.sealed(state), rule.as_str()) {
             (false, _) => "",
@@ -278,7 +281,7 @@ impl Extras for TycoonExtras {
             (true, _) => ", sealed until all have answered (TI-21.19)",
         };
         format!(
-            "\n{table}{} to decide the {kind} ({rule}){sealed}:\n",
+            "\n{} to decide the {kind} ({rule}){sealed}:\n",
             self.seat_title(state.game(), seat)
         )
     }
@@ -301,8 +304,17 @@ impl Extras for TycoonExtras {
         let (Some((game, typed)), Some(action)) = (typed(state), Action::from_index(action)) else {
             return String::new();
         };
-        if action == Action::EmergencyLoan {
-            return "  (1-25 Cr now, for a promissory note, TI-9)".into();
+        match action {
+            Action::EmergencyLoan => return "  (1-25 Cr now, for a promissory note, TI-9)".into(),
+            Action::Act(kind) | Action::ActPlus1(kind) => {
+                let seat = state.current_player().unwrap_or(0);
+                let words = act_words(game, typed, kind, seat);
+                return match action {
+                    Action::ActPlus1(_) => format!("  (with a +1 token: {words})"),
+                    _ => format!("  ({words})"),
+                };
+            }
+            _ => {}
         }
         let words = game.describe(typed, action);
         if words == action.to_string() {
@@ -312,14 +324,48 @@ impl Extras for TycoonExtras {
         }
     }
 
+    /// The numbers of these choices are amounts (TC-17); the others (`city 4`, `card 12`,
+    /// `policy 1`) name a city, a card or a slot, and are always listed with their names.
+    fn counts(&self, verb: &str) -> bool {
+        matches!(
+            verb,
+            "influence" | "policy-bid" | "np-unit" | "bid" | "rally" | "loan-amount" | "repay"
+        )
+    }
+
+    /// An industry bid is typed in Cr, as the table speaks of it (TI-7.4); the action counts
+    /// fives.
+    fn count_unit(&self, verb: &str) -> u32 {
+        if verb == "bid" { 5 } else { 1 }
+    }
+
+    /// What a run of amounts is, in the unit typed, before one chooses it.
+    fn range_entry(&self, state: &dyn DynState, verb: &str, low: u32, high: u32) -> String {
+        let opening = typed(state).map_or(0, |(game, typed)| game.view(typed, 0).opening_bid);
+        match verb {
+            "bid" => format!(
+                "bid {}-{} Cr  (in steps of 5 Cr, paid if you win a card; the opening minimum \
+                 is {opening} Cr, TI-7.2, TI-7.4)",
+                5 * low,
+                5 * high
+            ),
+            "loan-amount" => format!(
+                "borrow {low}-{high} Cr  (for one promissory note: -50 AV and -7 influence at \
+                 scoring unless repaid, TI-9, TI-10)"
+            ),
+            _ => format!("{verb} {low}-{high}  (asks how many)"),
+        }
+    }
+
     /// What a long run of numbers counts, and what it costs.
     fn count_question(&self, state: &dyn DynState, verb: &str, low: u32, high: u32) -> String {
         let opening = typed(state).map_or(0, |(game, typed)| game.view(typed, 0).opening_bid);
         match verb {
             "bid" => format!(
-                "How much do you bid, in fives of Cr ({low}-{high}: {low} bids {} Cr; the \
-                 opening minimum is {opening} Cr, TI-7.2)?",
-                5 * low
+                "How many Cr do you bid ({}-{}, in steps of 5; the opening minimum is \
+                 {opening} Cr, TI-7.2)?",
+                5 * low,
+                5 * high
             ),
             "policy-bid" => {
                 format!("How many promoters do you bid, sealed ({low}-{high}, TI-6.2)?")
@@ -492,6 +538,34 @@ impl Extras for TycoonExtras {
             100.0 * shared as f64 / n
         );
         text
+    }
+}
+
+/// What a Phase-4 action does and what it costs, before one takes it (TI-8.3 to TI-8.8).
+fn act_words(game: &Tycoon, state: &State, kind: ActionKind, seat: Seat) -> String {
+    match kind {
+        ActionKind::Build => "build an industry card of yours in an empty city: its cost icons \
+             are paid to the sector leaders, the others by distance, TI-8.3"
+            .into(),
+        ActionKind::Shares => "buy another seat's top share at its price, paid to that seat; \
+             +2 influence a share you hold, TI-8.4"
+            .into(),
+        ActionKind::Rally => "move 1-6 promoters into your strategy pool, then draw a merit \
+             card, TI-8.5"
+            .into(),
+        ActionKind::Strategy => "take a strategy space, paid in promoters from your strategy \
+             pool, TI-8.6"
+            .into(),
+        ActionKind::Politics => "gain the politics bonuses of all your policies, then +1 \
+             support, TI-8.7"
+            .into(),
+        ActionKind::Loan => {
+            let seat = u8::try_from(seat).unwrap_or(0);
+            format!(
+                "borrow {} Cr for a promissory note, Finance track +1, TI-8.8",
+                state.loan_amount(game.content(), seat)
+            )
+        }
     }
 }
 

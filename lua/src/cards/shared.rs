@@ -338,11 +338,16 @@ pub fn check_replay_deck(
         .ok()
         .and_then(|v| v.get("game").and_then(Value::as_str).map(str::to_owned))
         .unwrap_or_default();
-    let loaded = registry.load(&name, extra)?.deck();
+    let game = registry.load(&name, extra)?;
+    let loaded = game.deck();
     if loaded.as_ref().is_some_and(|l| l.replays(&needed)) {
         return Ok(());
     }
-    Err(OpenError::Replay(ReplayError::OtherDeck { needed, loaded }))
+    Err(OpenError::Replay(ReplayError::OtherDeck {
+        needed,
+        loaded,
+        option: game.deck_option(),
+    }))
 }
 
 /// Vijayanagara with the Lua deck the options name (see [`registry`]).

@@ -133,8 +133,6 @@ impl PartialEq for Tycoon {
 }
 
 impl Game for Tycoon {
-    /// A folder of one's own content is loaded with `content` (TC-19).
-    const DECK_OPTION: &'static str = "content";
     type State = State;
     type Action = Action;
     type Kind = DecisionKind;
@@ -294,6 +292,11 @@ impl Game for Tycoon {
     /// The content the rules play, named in every replay record (TC-19).
     fn deck(&self) -> Option<crate::engine::DeckId> {
         Some(self.content.deck.clone())
+    }
+
+    /// A folder of one's own content is the `content` option, `--content DIR` (TC-19).
+    fn deck_option(&self) -> &'static str {
+        "content"
     }
 
     fn validate_with_rules(&self, state: &State) -> Result<(), crate::engine::Violation> {
