@@ -42,3 +42,20 @@ fn two_thousand_random_games_with_events_pass_every_check() {
         "too few events were played: {events} in {GAMES} games"
     );
 }
+
+/// §2.3 with the Event cards: the order of the deck, the future dice and what a card's script
+/// will draw reach nothing a faction is shown, its view, observation and board, the log of the
+/// cards' effects and the picture (`darbar::testing::check_hidden_information`).
+#[test]
+fn with_events_nothing_hidden_reaches_what_a_faction_is_shown() {
+    let cards = Cards::standard();
+    let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
+    let reports = on_seeds(THREADS, 0..4, |seed| {
+        darbar::testing::check_hidden_information(&game, seed)
+    });
+    let mut compared = 0;
+    for report in reports {
+        compared += report.unwrap_or_else(|failure| panic!("{failure}")).actions;
+    }
+    assert!(compared > 0, "nothing compared");
+}

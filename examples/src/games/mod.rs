@@ -63,10 +63,15 @@ impl Flag {
 /// A game's command-line extras. Every method has the generic behaviour as its default.
 pub trait Extras: Sync {
     /// The board a person at the terminal is shown (`board`, and the opening board when people
-    /// play): by default the whole position. A game with hidden hands shows `seat`'s view,
-    /// or the public table when no seat is deciding.
-    fn board(&self, state: &dyn DynState, _seat: Option<Seat>) -> String {
-        state.to_string()
+    /// play): by default the game's board as `seat` sees it
+    /// ([`Game::board`](darbar::engine::Game::board)), and the whole position only when no
+    /// seat is named. A game whose board is drawn here shows `seat`'s view, or the public
+    /// table when no seat is deciding.
+    fn board(&self, state: &dyn DynState, seat: Option<Seat>) -> String {
+        match seat {
+            Some(seat) => state.board(seat),
+            None => state.to_string(),
+        }
     }
 
     /// The game in a sentence ("Vijayanagara", "the raid game"); for refusals and headers.
