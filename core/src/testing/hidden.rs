@@ -153,7 +153,7 @@ fn compare_taken<G: Game>(
 pub fn check_hidden_information<G: Game>(game: &G, seed: u64) -> Result<HiddenReport, Failure> {
     let mut state = game.new_initial_state(seed);
     let mut bot = RandomBot::new(bot_seed(seed));
-    let mut noise = GameRng::from_seed_u64(seed ^ 0x5eed_0f_5ec7e7);
+    let mut noise = GameRng::from_seed_u64(seed ^ 0x5eed_0f5e_c7e7);
     let mut report = HiddenReport::default();
     while let Some(decision) = game.decision(&state) {
         let fail = |what: String| Failure {

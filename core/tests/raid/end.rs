@@ -128,7 +128,7 @@ fn rule_rg_9_drift_rolls_reach_the_log_only_once_the_game_is_over() {
         let mut bot = RandomBot::new(seed);
         let mut drifted = false;
         while !play.is_terminal() {
-            let action = bot.choose_from(&play.legal_actions().to_vec()).unwrap();
+            let action = bot.choose_from(play.legal_actions()).unwrap();
             let lines = play.apply_logged(action).unwrap();
             assert!(
                 lines
