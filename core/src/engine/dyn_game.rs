@@ -31,6 +31,7 @@ use serde_json::Value;
 use thiserror::Error;
 
 use super::game::{Cites, Game, LastAction, Seat, SeatDecision};
+use super::snapshot::parse_snapshot;
 use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError, Violation};
 use crate::bots::{DynBot, Erased, RandomBot, RandomRollout, RolloutBot};
 use crate::testing::{self, Checks, Failure};
@@ -476,12 +477,12 @@ impl<G: Game> DynGame for Rules<G> {
     }
 
     fn restore(&self, snapshot: &str) -> Result<Box<dyn DynState>, SnapshotError> {
-        let state = G::State::from_snapshot(snapshot)?;
+        let state = parse_snapshot::<G::State>(snapshot)?;
         if G::options_of(&state) != *self.0.options() {
             return Err(SnapshotError::OtherOptions);
         }
         self.0
-            .validate_with_rules(&state)
+            .validate_state(&state)
             .map_err(|Violation { rule, reason }| SnapshotError::Impossible { rule, reason })?;
         Ok(Box::new(Play::at(Arc::clone(&self.0), state, false)))
     }
@@ -665,7 +666,7 @@ impl<G: Game> DynState for Play<G> {
     }
 
     fn check_invariants(&self) -> Result<(), Violation> {
-        self.state.validate()
+        self.game.0.validate_state(&self.state)
     }
 
     fn revealed(&self) -> Option<u64> {

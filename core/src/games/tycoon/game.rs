@@ -291,4 +291,10 @@ impl Game for Tycoon {
     fn validate_with_rules(&self, state: &State) -> Result<(), crate::engine::Violation> {
         super::invariants::check(state, &self.content)
     }
+
+    /// Every invariant under the content these rules loaded, the default or a user's own
+    /// (TC-19): the state's own check knows only the default content.
+    fn validate_state(&self, state: &State) -> Result<(), crate::engine::Violation> {
+        self.validate_with_rules(state)
+    }
 }

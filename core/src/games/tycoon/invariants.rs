@@ -30,7 +30,7 @@ impl Snapshot for State {
     const VERSION: u32 = 1;
 
     /// Every invariant under the default content; a game on other content checks its states
-    /// with its own (`Game::validate_with_rules`).
+    /// with its own (`Game::validate_state`).
     fn validate(&self) -> Result<(), Violation> {
         check(self, Content::standard())
     }

@@ -786,20 +786,32 @@ fn unique<'a>(file: &str, ids: impl IntoIterator<Item = &'a str>) -> Result<(), 
     Ok(())
 }
 
-/// A list is indexed by `u8` ([`super::Source`], [`CityId`]): at most 255 items.
+/// A list whose items the state numbers by a byte ([`super::Source`], the decks): at most
+/// 255 items.
 fn fits_u8(file: &str, what: &str, len: usize) -> Result<(), ContentError> {
-    fits(file, what, len, usize::from(u8::MAX))
+    within(
+        file,
+        what,
+        len,
+        usize::from(u8::MAX),
+        "what a card number of the state (a byte) can hold",
+    )
 }
 
 /// A list has at most `most` items: what the actions that name its items can number
 /// ([`MAX_ITEMS`] cards or cities, 16 conglomerate tokens, 30 unmanaged spaces).
 fn fits(file: &str, what: &str, len: usize, most: usize) -> Result<(), ContentError> {
+    within(file, what, len, most, "what the actions can number")
+}
+
+/// A list has at most `most` items, for the reason `why`.
+fn within(file: &str, what: &str, len: usize, most: usize, why: &str) -> Result<(), ContentError> {
     if len > most {
         return Err(fail(
             file,
             "",
             what,
-            format!("{len} items: at most {most}, what the actions can number"),
+            format!("{len} items: at most {most}, {why}"),
             "TC-0.1",
         ));
     }
@@ -1236,6 +1248,7 @@ fn check_headlines(cards: &[Headline]) -> Result<(), ContentError> {
 
 /// TC-11: ids, counters, tiers rising.
 fn check_agendas(cards: &[Agenda]) -> Result<(), ContentError> {
+    fits_u8(AGENDAS, "agendas", cards.len())?;
     unique(AGENDAS, cards.iter().map(|c| c.id.as_str()))?;
     for card in cards {
         check_counter(AGENDAS, &card.id, "counter", &card.counter)?;
@@ -1298,6 +1311,7 @@ fn check_tokens(conglomerates: &[Conglomerate], favours: &[Favour]) -> Result<()
 
 /// TC-16.3, TC-16.1: each card's plan and strategy list, and the deck sizes.
 fn check_automa(cards: &[AutomaCard]) -> Result<(), ContentError> {
+    fits_u8(AUTOMA, "automa", cards.len())?;
     unique(AUTOMA, cards.iter().map(|c| c.id.as_str()))?;
     for card in cards {
         let distinct: HashSet<_> = card.plan.iter().collect();
