@@ -109,7 +109,7 @@ fn place(item: &str, field: &str) -> String {
 }
 
 /// A failed check.
-fn fail(
+pub(super) fn fail(
     file: &str,
     item: impl Into<String>,
     field: impl Into<String>,
@@ -125,18 +125,18 @@ fn fail(
     }
 }
 
-const MAP: &str = "map.json";
-const TRACKS: &str = "tracks.json";
-const BOARD: &str = "board.json";
-const INDUSTRIES: &str = "industries.json";
-const POLICIES: &str = "policies.json";
-const PLANS: &str = "plans.json";
-const HEADLINES: &str = "headlines.json";
-const AGENDAS: &str = "agendas.json";
-const MERITS: &str = "merits.json";
-const CONGLOMERATES: &str = "conglomerates.json";
-const FAVOURS: &str = "favours.json";
-const AUTOMA: &str = "automa.json";
+pub(super) const MAP: &str = "map.json";
+pub(super) const TRACKS: &str = "tracks.json";
+pub(super) const BOARD: &str = "board.json";
+pub(super) const INDUSTRIES: &str = "industries.json";
+pub(super) const POLICIES: &str = "policies.json";
+pub(super) const PLANS: &str = "plans.json";
+pub(super) const HEADLINES: &str = "headlines.json";
+pub(super) const AGENDAS: &str = "agendas.json";
+pub(super) const MERITS: &str = "merits.json";
+pub(super) const CONGLOMERATES: &str = "conglomerates.json";
+pub(super) const FAVOURS: &str = "favours.json";
+pub(super) const AUTOMA: &str = "automa.json";
 
 /// The default content's files, embedded in the library.
 const STANDARD_FILES: [(&str, &str); 12] = [
@@ -601,6 +601,7 @@ impl Checker {
         check_tokens(&content.conglomerates, &content.favours)?;
         check_automa(&content.automa)?;
         check_setup_counts(content)?;
+        super::limits::check_numbers(content)?;
         self.check_default(content)?;
         Ok(neighbours)
     }
