@@ -122,6 +122,15 @@ pub enum LoadError {
     /// The game's data or scripts could not be loaded (a deck directory, say).
     #[error("{0}")]
     Content(String),
+    /// A folder of the game's own tables (map, tracks, cards) breaks a check of its schema;
+    /// the reason names the file, the item, the field and the section.
+    #[error("bad content for {game}: {reason}")]
+    BadContent {
+        /// The game.
+        game: &'static str,
+        /// The failed check.
+        reason: String,
+    },
 }
 
 /// Reads a game's options from JSON: `null` for the defaults, or an object of the options to

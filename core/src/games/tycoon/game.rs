@@ -105,7 +105,7 @@ impl Tycoon {
                 let content = match dir {
                     None | Some(Value::Null) => Content::standard().clone(),
                     Some(Value::String(dir)) => {
-                        Content::from_dir(Path::new(&dir)).map_err(|e| LoadError::BadOptions {
+                        Content::from_dir(Path::new(&dir)).map_err(|e| LoadError::BadContent {
                             game: "tycoon",
                             reason: e.to_string(),
                         })?
