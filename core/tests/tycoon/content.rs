@@ -154,7 +154,7 @@ fn layouts() -> [Options; 2] {
 /// and snapshot round trips, unlisted actions refused).
 fn plays_checked(content: &Content, games: u64) {
     for options in layouts() {
-        let game = Tycoon::with_content(options.clone(), content.clone()).expect("the rules");
+        let game = Tycoon::with_content(options, content.clone()).expect("the rules");
         for result in on_seeds(2, 0..games, |seed| play_checked(&game, seed, Checks::Full)) {
             let report = result.unwrap_or_else(|failure| panic!("{options:?}: {failure}"));
             assert!(game.is_terminal(&report.state));
@@ -169,7 +169,7 @@ fn snapshots_restore(files: &Files, name: &str) {
     let dir = folder.path().to_str().expect("a path");
     let registry = Registry::standard();
     for options in layouts() {
-        let mut json = serde_json::to_value(&options).expect("options");
+        let mut json = serde_json::to_value(options).expect("options");
         json["content"] = json!(dir);
         let game = registry.load("tycoon", &json).expect("the content loads");
         let rules = Tycoon::with_content(options, Content::from_dir(folder.path()).unwrap())

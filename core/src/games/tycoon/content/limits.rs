@@ -385,22 +385,23 @@ fn effect(
             )?;
             bundle(file, item, &format!("{at}.then"), then, most)
         }
-        Effect::Mod { param, add, .. } => match add {
-            Some(add) => {
-                let (limit, unit) = add_limit(*param);
-                if add.unsigned_abs() > limit {
-                    return Err(over(
-                        file,
-                        item,
-                        &format!("{at}.add"),
-                        add,
-                        format!("between -{limit} and {limit} {unit}"),
-                    ));
-                }
-                Ok(())
+        Effect::Mod {
+            param,
+            add: Some(add),
+            ..
+        } => {
+            let (limit, unit) = add_limit(*param);
+            if add.unsigned_abs() > limit {
+                return Err(over(
+                    file,
+                    item,
+                    &format!("{at}.add"),
+                    add,
+                    format!("between -{limit} and {limit} {unit}"),
+                ));
             }
-            None => Ok(()),
-        },
+            Ok(())
+        }
         Effect::On { effects, .. } => bundle(file, item, &format!("{at}.do"), effects, most),
         Effect::Offer { pay, gain } => {
             bundle(file, item, &format!("{at}.pay"), pay, most)?;
