@@ -188,8 +188,7 @@ fn check_step<G: Game>(
     decision: Option<&SeatDecision<G>>,
     noise: &mut GameRng,
 ) -> Result<(), String> {
-    state
-        .validate()
+    game.validate_state(state)
         .map_err(|broken| format!("invariant broken: {broken}"))?;
     if state.clone() != *state {
         return Err("a clone differs from the state".into());
@@ -289,8 +288,7 @@ where
 {
     let seat = decision.player;
     let resampled = game.resample(state, seat, noise);
-    resampled
-        .validate()
+    game.validate_state(&resampled)
         .map_err(|broken| format!("a resampled state is impossible: {broken}"))?;
     let view = |s: &G::State| serde_json::to_vec(&game.view(s, seat)).unwrap_or_default();
     if view(&resampled) != view(state) {

@@ -173,13 +173,19 @@ pub(crate) fn invariant(py: Python<'_>, rule: Rule, reason: String) -> PyErr {
 
 /// A game that does not load: `ValueError` for an unknown game or option (`TypeError` when an
 /// option's value has the wrong type), `ScriptError` for content (card scripts) that does not
-/// load.
+/// load, `ContentError` (a `ValueError`) for a folder of tables that breaks a check, whatever
+/// the check: a wrong type in a file is the content's fault, not the caller's.
 pub(crate) fn load(py: Python<'_>, error: &LoadError) -> PyErr {
     match error {
         LoadError::BadOptions { reason, .. } if reason.contains("invalid type") => {
             PyTypeError::new_err(error.to_string())
         }
         LoadError::Content(reason) => script(py, None, reason.clone(), None, None),
+        LoadError::BadContent { game, .. } => {
+            raise(py, "ContentError", error.to_string(), |kwargs| {
+                kwargs.set_item("game", *game)
+            })
+        }
         _ => PyValueError::new_err(error.to_string()),
     }
 }

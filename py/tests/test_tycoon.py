@@ -536,6 +536,51 @@ def test_tc_19_a_snapshot_names_its_own_content_and_restores_only_with_it(tmp_pa
     assert pickle.loads(pickle.dumps(state)) == state
 
 
+def faulty_folders():
+    """Edits of one's own content that break one check each (TC-19, TI-1.5, TC-0.1): the file
+    and field the error must name."""
+
+    def number(data):
+        data["industries"][8]["asset_value"] = 2_147_483_650
+
+    def missing(data):
+        del data["industries"][8]["income"]
+
+    def wrong_type(data):
+        data["industries"][8]["income"] = "ten"
+
+    def unknown(data):
+        data["industries"][8]["colour"] = "red"
+
+    def too_many(data):
+        data["agendas"] += [dict(data["agendas"][0], id=f"CA-x{i}") for i in range(256)]
+
+    return [
+        ("industries.json", "asset_value", number),
+        ("industries.json", "income", missing),
+        ("industries.json", "income", wrong_type),
+        ("industries.json", "colour", unknown),
+        ("agendas.json", "agendas", too_many),
+    ]
+
+
+@pytest.mark.parametrize("file, field, edit", faulty_folders())
+def test_tc_19_a_faulty_content_folder_raises_content_error_naming_file_and_field(
+    tmp_path, file, field, edit
+):
+    folder = own_content(tmp_path)
+    path = folder / file
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(darbar.ContentError) as raised:
+        darbar.load_game("tycoon", content=str(folder))
+    error = raised.value
+    assert isinstance(error, ValueError) and isinstance(error, darbar.DarbarError)
+    assert error.game == "tycoon"
+    assert file in str(error) and field in str(error), str(error)
+
+
 # ----- batch runs -----------------------------------------------------------------------------
 
 

@@ -31,7 +31,8 @@ use serde_json::Value;
 use thiserror::Error;
 
 use super::game::{Cites, Game, LastAction, Seat, SeatDecision};
-use super::{Log, Replay, ReplayError, Rule, Snapshot, SnapshotError, Violation};
+use super::snapshot::parse_snapshot;
+use super::{Log, Replay, ReplayError, Rule, SnapshotError, Violation};
 use crate::bots::{DynBot, Erased, RandomBot, RandomRollout, RolloutBot};
 use crate::testing::{self, Checks, Failure};
 
@@ -121,6 +122,15 @@ pub enum LoadError {
     /// The game's data or scripts could not be loaded (a deck directory, say).
     #[error("{0}")]
     Content(String),
+    /// A folder of the game's own tables (map, tracks, cards) breaks a check of its schema;
+    /// the reason names the file, the item, the field and the section.
+    #[error("bad content for {game}: {reason}")]
+    BadContent {
+        /// The game.
+        game: &'static str,
+        /// The failed check.
+        reason: String,
+    },
 }
 
 /// Reads a game's options from JSON: `null` for the defaults, or an object of the options to
@@ -519,7 +529,7 @@ impl<G: Game> DynGame for Rules<G> {
                 loaded,
             });
         }
-        let state = G::State::from_snapshot(snapshot)?;
+        let state = parse_snapshot::<G::State>(snapshot)?;
         let options = G::options_of(&state);
         if options != *self.0.options() {
             return Err(SnapshotError::OtherOptions {
@@ -527,7 +537,7 @@ impl<G: Game> DynGame for Rules<G> {
             });
         }
         self.0
-            .validate_with_rules(&state)
+            .validate_state(&state)
             .map_err(|Violation { rule, reason }| SnapshotError::Impossible { rule, reason })?;
         Ok(Box::new(Play::at(Arc::clone(&self.0), state, false)))
     }
@@ -719,7 +729,7 @@ impl<G: Game> DynState for Play<G> {
     }
 
     fn check_invariants(&self) -> Result<(), Violation> {
-        self.state.validate()
+        self.game.0.validate_state(&self.state)
     }
 
     fn revealed(&self) -> Option<u64> {

@@ -288,9 +288,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// What only the rules value can check of a restored state, beyond
     /// [`Snapshot::validate`], which sees the state alone: for a game whose rules run card
     /// scripts, that the question a script is waiting on is the one the script asks. Called
-    /// by [`DynGame::restore`](super::DynGame::restore). The default has nothing to add.
+    /// by [`Game::validate_state`]. The default has nothing to add.
     fn validate_with_rules(&self, _state: &Self::State) -> Result<(), super::Violation> {
         Ok(())
+    }
+
+    /// Every invariant of `state` under these rules: what restoring a snapshot, the
+    /// simulation checker and `check_invariants` check. The default is
+    /// [`Snapshot::validate`], then [`Game::validate_with_rules`]. A game whose tables are
+    /// loaded content (a user's own map and cards) overrides it to check against the content
+    /// these rules loaded alone, since [`Snapshot::validate`] can only know the default one.
+    fn validate_state(&self, state: &Self::State) -> Result<(), super::Violation> {
+        state.validate()?;
+        self.validate_with_rules(state)
     }
 
     /// A count that rises at the points where a playthrough shows the whole position again

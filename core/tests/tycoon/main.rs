@@ -3,6 +3,7 @@
 
 mod automa;
 mod cards;
+mod content;
 mod random;
 mod rules_auction;
 mod rules_events;

@@ -45,8 +45,9 @@ colours by name for plots that should match it.
 
 Errors: :class:`DarbarError` is the base of :class:`IllegalActionError` (also a
 ``ValueError``), :class:`NotYourTurnError`, :class:`ScriptError`, :class:`SnapshotError` and
-:class:`InvariantError`, and of :class:`ReplayError` (also a ``ValueError``) for a replay
-record or pickle that does not replay. Bad seat or space names raise ``ValueError``.
+:class:`InvariantError`, of :class:`ReplayError` (also a ``ValueError``) for a replay
+record or pickle that does not replay, and of :class:`ContentError` (also a ``ValueError``)
+for a folder of Tycoon tables that does not load. Bad seat or space names raise ``ValueError``.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Dict, Optional, Union
 
 from ._errors import (
+    ContentError,
     DarbarError,
     IllegalActionError,
     InvariantError,
@@ -167,6 +169,7 @@ __all__ = [
     "DarbarError",
     "Game",
     "IllegalActionError",
+    "ContentError",
     "InvariantError",
     "NotYourTurnError",
     "PaxPamirGame",

@@ -619,8 +619,9 @@ def load_game(name: str, **options: Any) -> Game:
 
     Vijayanagara takes ``events=False`` (no Event cards) and ``deck`` (a directory of card
     files to play instead of the default deck). Raises ``ValueError`` naming an unknown game
-    or option, ``TypeError`` for an option of the wrong type, and ``ScriptError`` for a deck
-    that does not load.
+    or option, ``TypeError`` for an option of the wrong type, ``ScriptError`` for a deck
+    that does not load, and ``ContentError`` (a ``ValueError``) for a Tycoon ``content``
+    folder that does not load, naming the file, item and field.
     """
 
 def registered_games() -> List[str]:

@@ -16,6 +16,7 @@ __all__ = [
     "ReplayError",
     "InvariantError",
     "ScriptError",
+    "ContentError",
 ]
 
 
@@ -176,3 +177,17 @@ class ScriptError(DarbarError):
         self.line = line
         self.file = file
         self.reason = reason
+
+
+class ContentError(DarbarError, ValueError):
+    """A folder of a game's own tables (Tycoon's ``content=``) that does not load: the message
+    names the file, the item and the field at fault and the section of the check
+    (``bad content for tycoon: industries.json: I1-09: field asset_value: ...``).
+
+    Attributes:
+        game: the game whose content it is.
+    """
+
+    def __init__(self, message: str = "", *, game: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.game = game

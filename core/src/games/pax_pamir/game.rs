@@ -256,6 +256,12 @@ impl Game for PaxPamir {
         super::invariants::check(state, &self.cards)
     }
 
+    /// Every invariant under the card data these rules loaded: the state's own check knows
+    /// only the shipped data.
+    fn validate_state(&self, state: &State) -> Result<(), crate::engine::Violation> {
+        self.validate_with_rules(state)
+    }
+
     /// A court card's facts or an event's two halves, in words, from the loaded card data.
     fn card(&self, number: u32) -> Option<crate::engine::CardText> {
         let card = super::CardId::new(u8::try_from(number).ok()?)?;

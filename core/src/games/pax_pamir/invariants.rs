@@ -426,7 +426,7 @@ impl Snapshot for State {
     const VERSION: u32 = 1;
 
     /// Every invariant under the shipped card data. A game on other card data checks its
-    /// states with its own (`Game::validate_with_rules`).
+    /// states with its own (`Game::validate_state`).
     fn validate(&self) -> Result<(), Violation> {
         check(self, CardData::standard())
     }

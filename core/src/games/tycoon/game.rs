@@ -105,7 +105,7 @@ impl Tycoon {
                 let content = match dir {
                     None | Some(Value::Null) => Content::standard().clone(),
                     Some(Value::String(dir)) => {
-                        Content::from_dir(Path::new(&dir)).map_err(|e| LoadError::BadOptions {
+                        Content::from_dir(Path::new(&dir)).map_err(|e| LoadError::BadContent {
                             game: "tycoon",
                             reason: e.to_string(),
                         })?
@@ -301,5 +301,11 @@ impl Game for Tycoon {
 
     fn validate_with_rules(&self, state: &State) -> Result<(), crate::engine::Violation> {
         super::invariants::check(state, &self.content)
+    }
+
+    /// Every invariant under the content these rules loaded, the default or a user's own
+    /// (TC-19): the state's own check knows only the default content.
+    fn validate_state(&self, state: &State) -> Result<(), crate::engine::Violation> {
+        self.validate_with_rules(state)
     }
 }

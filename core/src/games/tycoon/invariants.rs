@@ -13,8 +13,8 @@ const MAX_STAMP: u32 = 1 << 20;
 /// Ceilings far above anything a game reaches (a game pays out hundreds of Cr, promoters and
 /// influence, not millions): a snapshot above one is damaged, and below them no sum the rules
 /// make can overflow.
-const MAX_MONEY: u32 = 1 << 24;
-const MAX_COUNT: u32 = 1 << 20;
+pub(crate) const MAX_MONEY: u32 = 1 << 24;
+pub(crate) const MAX_COUNT: u32 = 1 << 20;
 const MAX_PHASES: u16 = 1 << 10;
 const MAX_REVEALS: u64 = 1 << 40;
 
@@ -30,7 +30,7 @@ impl Snapshot for State {
     const VERSION: u32 = 1;
 
     /// Every invariant under the default content; a game on other content checks its states
-    /// with its own (`Game::validate_with_rules`).
+    /// with its own (`Game::validate_state`).
     fn validate(&self) -> Result<(), Violation> {
         check(self, Content::standard())
     }

@@ -109,7 +109,7 @@ fn place(item: &str, field: &str) -> String {
 }
 
 /// A failed check.
-fn fail(
+pub(super) fn fail(
     file: &str,
     item: impl Into<String>,
     field: impl Into<String>,
@@ -125,18 +125,18 @@ fn fail(
     }
 }
 
-const MAP: &str = "map.json";
-const TRACKS: &str = "tracks.json";
-const BOARD: &str = "board.json";
-const INDUSTRIES: &str = "industries.json";
-const POLICIES: &str = "policies.json";
-const PLANS: &str = "plans.json";
-const HEADLINES: &str = "headlines.json";
-const AGENDAS: &str = "agendas.json";
-const MERITS: &str = "merits.json";
-const CONGLOMERATES: &str = "conglomerates.json";
-const FAVOURS: &str = "favours.json";
-const AUTOMA: &str = "automa.json";
+pub(super) const MAP: &str = "map.json";
+pub(super) const TRACKS: &str = "tracks.json";
+pub(super) const BOARD: &str = "board.json";
+pub(super) const INDUSTRIES: &str = "industries.json";
+pub(super) const POLICIES: &str = "policies.json";
+pub(super) const PLANS: &str = "plans.json";
+pub(super) const HEADLINES: &str = "headlines.json";
+pub(super) const AGENDAS: &str = "agendas.json";
+pub(super) const MERITS: &str = "merits.json";
+pub(super) const CONGLOMERATES: &str = "conglomerates.json";
+pub(super) const FAVOURS: &str = "favours.json";
+pub(super) const AUTOMA: &str = "automa.json";
 
 /// The default content's files, embedded in the library.
 const STANDARD_FILES: [(&str, &str); 12] = [
@@ -601,6 +601,7 @@ impl Checker {
         check_tokens(&content.conglomerates, &content.favours)?;
         check_automa(&content.automa)?;
         check_setup_counts(content)?;
+        super::limits::check_numbers(content)?;
         self.check_default(content)?;
         Ok(neighbours)
     }
@@ -786,20 +787,32 @@ fn unique<'a>(file: &str, ids: impl IntoIterator<Item = &'a str>) -> Result<(), 
     Ok(())
 }
 
-/// A list is indexed by `u8` ([`super::Source`], [`CityId`]): at most 255 items.
+/// A list whose items the state numbers by a byte ([`super::Source`], the decks): at most
+/// 255 items.
 fn fits_u8(file: &str, what: &str, len: usize) -> Result<(), ContentError> {
-    fits(file, what, len, usize::from(u8::MAX))
+    within(
+        file,
+        what,
+        len,
+        usize::from(u8::MAX),
+        "what a card number of the state (a byte) can hold",
+    )
 }
 
 /// A list has at most `most` items: what the actions that name its items can number
 /// ([`MAX_ITEMS`] cards or cities, 16 conglomerate tokens, 30 unmanaged spaces).
 fn fits(file: &str, what: &str, len: usize, most: usize) -> Result<(), ContentError> {
+    within(file, what, len, most, "what the actions can number")
+}
+
+/// A list has at most `most` items, for the reason `why`.
+fn within(file: &str, what: &str, len: usize, most: usize, why: &str) -> Result<(), ContentError> {
     if len > most {
         return Err(fail(
             file,
             "",
             what,
-            format!("{len} items: at most {most}, what the actions can number"),
+            format!("{len} items: at most {most}, {why}"),
             "TC-0.1",
         ));
     }
@@ -1236,6 +1249,7 @@ fn check_headlines(cards: &[Headline]) -> Result<(), ContentError> {
 
 /// TC-11: ids, counters, tiers rising.
 fn check_agendas(cards: &[Agenda]) -> Result<(), ContentError> {
+    fits_u8(AGENDAS, "agendas", cards.len())?;
     unique(AGENDAS, cards.iter().map(|c| c.id.as_str()))?;
     for card in cards {
         check_counter(AGENDAS, &card.id, "counter", &card.counter)?;
@@ -1298,6 +1312,7 @@ fn check_tokens(conglomerates: &[Conglomerate], favours: &[Favour]) -> Result<()
 
 /// TC-16.3, TC-16.1: each card's plan and strategy list, and the deck sizes.
 fn check_automa(cards: &[AutomaCard]) -> Result<(), ContentError> {
+    fits_u8(AUTOMA, "automa", cards.len())?;
     unique(AUTOMA, cards.iter().map(|c| c.id.as_str()))?;
     for card in cards {
         let distinct: HashSet<_> = card.plan.iter().collect();

@@ -7,6 +7,7 @@
 //! bundle by a [`BundleRef`]: where it is printed and the path into nested bundles.
 
 pub mod effect;
+mod limits;
 mod load;
 
 use serde::{Deserialize, Serialize};
