@@ -315,6 +315,26 @@ fn rule_ruling_18_plunder_steps_count_what_they_took() {
     );
 }
 
+/// The raid took the site's food, funds and slaves into the camp (RG-5.3), and each plunder
+/// step brought one more of each below its cap (RG-5.5); nothing in the raid phase spends them,
+/// so a camp holding less than that is refused.
+#[test]
+fn rule_rg_5_5_the_camp_holds_what_the_plunder_took() {
+    for (resource, i) in [("food", 0), ("funds", 1), ("slaves", 2)] {
+        refused_citing(
+            mid_game(|v| {
+                in_phase("plunder")(v) && v["state"]["plunder"]["original"][i].as_u64() > Some(0)
+            }),
+            |s| {
+                let took = s["plunder"]["original"][i].as_u64().unwrap()
+                    + s["plunder"]["extra"][i].as_u64().unwrap();
+                s["player"][resource] = Value::from(took - 1);
+            },
+            "RG-5.5",
+        );
+    }
+}
+
 #[test]
 fn rule_ruling_20_the_plunder_keeps_the_fatigue_of_its_raid() {
     refused_citing(

@@ -197,6 +197,25 @@ impl State {
                     format!("{} plunder steps took other amounts", p.steps),
                 );
             }
+            // The camp holds what the raid took and what each step has brought since: the
+            // raid phase spends none of it, and a fight with regulars costs only soldiers and
+            // weapons (RG-5.3, RG-5.5).
+            if let Some(r) = PLUNDERED
+                .into_iter()
+                .enumerate()
+                .find(|&(i, r)| {
+                    u64::from(self.player[r]) < u64::from(p.original[i]) + u64::from(p.extra[i])
+                })
+                .map(|(_, r)| r)
+            {
+                return broken(
+                    "RG-5.5",
+                    format!(
+                        "the camp holds {} {r}, less than the plunder of {} took",
+                        self.player[r], p.site
+                    ),
+                );
+            }
         }
         match self.ending {
             Some(Ending::Death) if self.player.soldiers != 0 => {
