@@ -443,9 +443,9 @@ pub fn playthrough<G: Game>(game: &G, seed: u64, title: &str) -> String {
 pub const FUZZ_CASES_VAR: &str = "DARBAR_FUZZ_CASES";
 /// The environment variable that sets the seed of [`FuzzConfig::from_env`].
 pub const FUZZ_SEED_VAR: &str = "DARBAR_FUZZ_SEED";
-/// Cases per game when [`FUZZ_CASES_VAR`] is not set: a few seconds per game in the test
-/// profile.
-pub const DEFAULT_FUZZ_CASES: usize = 3_000;
+/// Cases per game when [`FUZZ_CASES_VAR`] is not set: some seconds per game in the test
+/// profile, each accepted case playing its game to the end.
+pub const DEFAULT_FUZZ_CASES: usize = 1_000;
 
 /// How a [`fuzz_snapshots`] run goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
