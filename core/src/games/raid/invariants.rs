@@ -248,10 +248,29 @@ impl State {
             if self.known_site(site).is_some() && !s.revealed {
                 return broken("RG-9", format!("the player saw {site} before its reveal"));
             }
+            // A site is revealed only by a scout or a raid, and either shows it to the player
+            // (RG-4, RG-5, RG-9).
+            if s.revealed && self.known_site(site).is_none() {
+                return broken(
+                    "RG-9",
+                    format!("{site} is revealed, but the player never saw it"),
+                );
+            }
             if let Some(seen) = self.known_site(site)
                 && seen.turn > self.turn
             {
                 return broken("RG-9", format!("{site} was seen on a later turn"));
+            }
+            // The player saw at a site only the unique units fixed there (RG-2.3, RG-9).
+            if let Some(unit) = self.known_site(site).and_then(|seen| {
+                seen.units
+                    .iter()
+                    .find(|u| self.placements.get(u) != Some(&site))
+            }) {
+                return broken(
+                    "RG-2.3",
+                    format!("the player saw unit {unit} at {site}, not its fixed site"),
+                );
             }
             if s.sacked
                 && self
