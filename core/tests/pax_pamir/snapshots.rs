@@ -38,3 +38,19 @@ fn pp_6_5_a_bribe_stands_once_on_the_stack() {
         other => panic!("a doubled bribe loads: {:?}", other.map(|_| ())),
     }
 }
+
+/// **PP-13.3, PP-13.6**: VP come only from the 4 Dominance Checks, at most 5 from each of the
+/// first three and 10 from the final one, so no player holds more than 25.
+#[test]
+fn pp_13_3_no_player_holds_more_vp_than_the_dominance_checks_award() {
+    let at_most = Scenario::new(3).vp(1, 25).build().to_snapshot();
+    assert!(State::from_snapshot(&at_most).is_ok());
+    let text = at_most.replace("\"vp\": 25", "\"vp\": 26");
+    assert_ne!(text, at_most);
+    match State::from_snapshot(&text) {
+        Err(SnapshotError::Impossible { rule, reason }) => {
+            assert_eq!(rule, Rule("PP-13.3"), "{reason}");
+        }
+        other => panic!("26 VP load: {:?}", other.map(|_| ())),
+    }
+}

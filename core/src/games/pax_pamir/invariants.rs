@@ -8,6 +8,15 @@ use super::frame::{BribeStage, Frame, Place, Purpose, Site};
 use super::state::{BLOCKS, CYLINDERS, MAX_PLAYERS};
 use super::{CardData, CardId, CardSet, Coalition, Options, State};
 
+/// The most VP a player can hold: 5 from each of the first three Dominance Checks and 10 from
+/// the final one (PP-13.3, PP-13.6).
+const MAX_VP: u16 = 3 * 5 + 10;
+
+/// The most turns a state may count: an engine limit, not a rule, far beyond any game (every
+/// turn takes an action, and no checked game takes more than 50,000), that keeps the count
+/// from overflowing.
+const MAX_TURNS: u32 = 1_000_000;
+
 fn broken(rule: &'static str, reason: String) -> Result<(), Violation> {
     Err(Violation {
         rule: Rule(rule),
@@ -124,6 +133,26 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
         return broken(
             "PP-1.5",
             format!("{held} rupees in play, more than the {ceiling} the bank can have paid out"),
+        );
+    }
+    // PP-13: VP come only from the 4 Dominance Checks (PP-3.1), each resolved once: at most
+    // 5 from each of the first three and 10 from the final one (PP-13.3, PP-13.6).
+    if let Some(p) = (0..n).find(|&p| state.players[p].vp > MAX_VP) {
+        return broken(
+            "PP-13.3",
+            format!(
+                "seat {p} holds {} VP, more than the {MAX_VP} the Dominance Checks award",
+                state.players[p].vp
+            ),
+        );
+    }
+    if state.turns > MAX_TURNS {
+        return broken(
+            "PP-6.1",
+            format!(
+                "{} turns, beyond the engine's limit of {MAX_TURNS}",
+                state.turns
+            ),
         );
     }
     let total: usize = state.piles.iter().map(|&s| s as usize).sum();
