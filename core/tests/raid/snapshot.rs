@@ -351,6 +351,25 @@ fn rule_rg_9_a_revealed_site_was_seen() {
     );
 }
 
+/// The raid showed the player the site as it left it, and a plunder changes nothing there
+/// (RG-9, RG-5.5): during the plunder, the player's record of the site is the site.
+#[test]
+fn rule_rg_9_the_plundered_site_is_seen_as_the_raid_left_it() {
+    refused_citing(
+        mid_game(in_phase("plunder")),
+        |s| {
+            let site = s["plunder"]["site"].as_str().unwrap().to_owned();
+            let i = SiteId::ALL
+                .iter()
+                .position(|x| x.to_string() == site)
+                .unwrap();
+            let weapons = s["known"][i]["resources"]["weapons"].as_u64().unwrap();
+            s["known"][i]["resources"]["weapons"] = Value::from(weapons + 3);
+        },
+        "RG-9",
+    );
+}
+
 /// The player saw at a site only the unique units fixed there (RG-2.3, RG-9).
 #[test]
 fn rule_rg_2_3_the_units_seen_at_a_site_are_fixed_there() {

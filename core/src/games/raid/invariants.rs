@@ -179,6 +179,19 @@ impl State {
                     format!("{} is plundered on, but no raid took it", p.site),
                 );
             }
+            // The raid showed the player the site as it left it, and plundering changes
+            // nothing there (RG-9, RG-5.5).
+            let shown = self.known_site(p.site).is_some_and(|seen| {
+                seen.turn == self.turn
+                    && seen.resources == site.resources
+                    && seen.units == site.units
+            });
+            if !shown {
+                return broken(
+                    "RG-9",
+                    format!("the player saw {} otherwise than the raid left it", p.site),
+                );
+            }
             // Fatigue is fixed when the raid begins: a unit it captured may since have brought
             // 夜襲, which spares the second raid its fatigue (ruling 20, ruling 10).
             let n = self.raided.len();
