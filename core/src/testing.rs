@@ -108,8 +108,21 @@ fn bot_seed(seed: u64) -> u64 {
 /// Plays one random game of `game` from `seed`, checking every step (see the module
 /// documentation).
 pub fn play_checked<G: Game>(game: &G, seed: u64, checks: Checks) -> Result<Report<G>, Failure> {
+    play_checked_from(game, game.new_initial_state(seed), seed, checks)
+}
+
+/// Plays random legal actions from `state` to the end of its game, checking every step as
+/// [`play_checked`] does; `seed` seeds the random bot and the checks' draws. For a position
+/// that did not come from the start of a game, such as a restored snapshot: it must play on
+/// as any position of play does.
+pub fn play_checked_from<G: Game>(
+    game: &G,
+    state: G::State,
+    seed: u64,
+    checks: Checks,
+) -> Result<Report<G>, Failure> {
     let mut bot = RandomBot::new(bot_seed(seed));
-    play_with(game, seed, checks, |_, state, decision| {
+    play_with(game, state, seed, checks, |_, state, decision| {
         bot.choose(game, state, decision)
     })
 }
@@ -121,6 +134,7 @@ pub fn play_indices<G: Game>(game: &G, seed: u64, indices: &[usize]) -> Result<R
     let mut bot = RandomBot::new(bot_seed(seed));
     play_with(
         game,
+        game.new_initial_state(seed),
         seed,
         Checks::Full,
         |step, state, decision| match indices.get(step) {
@@ -135,11 +149,11 @@ pub fn play_indices<G: Game>(game: &G, seed: u64, indices: &[usize]) -> Result<R
 
 fn play_with<G: Game>(
     game: &G,
+    mut state: G::State,
     seed: u64,
     checks: Checks,
     mut choose: impl FnMut(usize, &G::State, &SeatDecision<G>) -> Option<G::Action>,
 ) -> Result<Report<G>, Failure> {
-    let mut state = game.new_initial_state(seed);
     let mut noise = GameRng::from_seed_u64(seed ^ 0xdead_beef);
     let mut step = 0;
     let mut actions = Vec::new();
@@ -433,9 +447,9 @@ pub fn playthrough<G: Game>(game: &G, seed: u64, title: &str) -> String {
 pub const FUZZ_CASES_VAR: &str = "DARBAR_FUZZ_CASES";
 /// The environment variable that sets the seed of [`FuzzConfig::from_env`].
 pub const FUZZ_SEED_VAR: &str = "DARBAR_FUZZ_SEED";
-/// Cases per game when [`FUZZ_CASES_VAR`] is not set: a few seconds per game in the test
-/// profile.
-pub const DEFAULT_FUZZ_CASES: usize = 3_000;
+/// Cases per game when [`FUZZ_CASES_VAR`] is not set: some seconds per game in the test
+/// profile, each accepted case playing its game to the end.
+pub const DEFAULT_FUZZ_CASES: usize = 1_000;
 
 /// How a [`fuzz_snapshots`] run goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -547,7 +561,11 @@ impl std::error::Error for FuzzFailure {}
 /// case picks the kind of decision first (by the rule it cites), then a snapshot waiting for
 /// one, so that rare decisions are damaged as often as common ones.
 ///
-/// Each case makes one to three mutations of one snapshot: byte flips, insertions and deletions
+/// Half the cases make one structural mutation, at a depth of the
+/// state's JSON drawn first: an array element (a frame on a stack, a card in a hand)
+/// duplicated, removed or swapped with another, or a number (a total, a counter) moved by 1
+/// to 3, set to 0 or to an integer type's limit. The other half make one to three mutations
+/// of one snapshot: byte flips, insertions and deletions
 /// in the text; field and element deletions; type swaps (a number, string, `null`, array,
 /// object or boolean for any value); numbers set to boundary values (0, ±1, one off, twice,
 /// the `u8`/`u16`/`u32`/`u64` limits, huge, fractional); strings and enum tags swapped for
@@ -556,13 +574,16 @@ impl std::error::Error for FuzzFailure {}
 /// values spliced in from another state of the game.
 ///
 /// A refused snapshot is always a typed [`SnapshotError`] (an impossible state names a rule).
-/// A snapshot that loads must be a state the rules can play on: for [`FuzzConfig::steps`]
+/// A snapshot that loads must be a state play reaches, so the rules play on from it: for [`FuzzConfig::steps`]
 /// steps of random play its invariants hold ([`DynState::check_invariants`], which each game
 /// makes cover its decision, so a state with no decision must be over); a decision's seat is
 /// at the table; every seat's view, observation and the returns, text, picture and legal
 /// actions' text compute; every listed action (up to 16 of them, drawn at random) applies
 /// and leads to a state whose invariants hold; and the snapshot after each step loads again,
-/// equal. Nothing may panic: every case runs under `catch_unwind`, and a panic is reported as
+/// equal; then from the loaded state random legal actions are played to the end of the game
+/// under every check of [`play_checked`] ([`play_checked_from`]: the invariants at every
+/// step, no dead end, no listed action refused, no unlisted one accepted, resampling and
+/// round trips). Nothing may panic: every case runs under `catch_unwind`, and a panic is reported as
 /// a failure with the seed, the case, the mutations and the mutated text. The failure
 /// returned is the lowest failing case, whatever the threads.
 ///
@@ -669,7 +690,13 @@ fn fuzz_case(
     };
     let base = snapshot(&mut rng);
     let donor = snapshot(&mut rng);
-    let (text, mutations) = mutate(base, donor, &mut rng);
+    // Half the cases make one structural mutation, which keeps the snapshot's shape so that
+    // it reaches the rules' checks; the other half the whole mix.
+    let (text, mutations) = if pick(&mut rng, 2) == 0 {
+        mutate_structure(base, &mut rng)
+    } else {
+        mutate(base, donor, &mut rng)
+    };
     let failure = |what: String| FuzzFailure {
         game: game.name().to_owned(),
         seed: config.seed,
@@ -715,14 +742,14 @@ fn check_mutated(
             return Ok(CaseOutcome::Refused(error_kind(&error)));
         }
     };
+    let loaded = state.clone_box();
+    let mut played = steps;
     for step in 0..=steps {
         let at = |what: String| format!("step {step} after loading: {what}");
         check_loaded(game, &*state).map_err(at)?;
         let legal = state.legal_actions().to_vec();
-        if legal.is_empty() {
-            return Ok(CaseOutcome::Played(step));
-        }
-        if step == steps {
+        if legal.is_empty() || step == steps {
+            played = step;
             break;
         }
         for &id in sample(&legal, FUZZ_TRIES_PER_STEP, rng).iter() {
@@ -747,7 +774,13 @@ fn check_mutated(
             )));
         }
     }
-    Ok(CaseOutcome::Played(steps))
+    // A state that loads is one play reaches, so it plays on to the end as any state of play
+    // does, under every check of the random-simulation test.
+    let seed = u64::from(rng.below(u32::MAX));
+    let game_on = game
+        .check_play_from(&*loaded, seed, Checks::Full)
+        .map_err(|failure| format!("played on to the end from the loaded state: {failure}"))?;
+    Ok(CaseOutcome::Played(played + game_on.steps))
 }
 
 /// The checks of a loaded state that need no action.
@@ -922,6 +955,119 @@ fn mutate(base: &str, donor: &str, rng: &mut GameRng) -> (String, Vec<String>) {
         words.push(mutate_text(&mut text, rng));
     }
     (text, words)
+}
+
+/// One structural mutation of `base`'s state, at a depth of its JSON drawn first (so that a
+/// frame deep in a stack is as likely a target as a top-level count): an element of an array
+/// duplicated next to itself, removed, or swapped with another (a frame on a stack, a card in
+/// a hand, a unit at a site); or a number moved by 1 to 3, set to 0, or set to the limit of
+/// an integer type that holds it (a total, a counter, a stage). The snapshot keeps its shape,
+/// so the mutation reaches the rules' checks rather than the parser's.
+fn mutate_structure(base: &str, rng: &mut GameRng) -> (String, Vec<String>) {
+    let mut value: Value = serde_json::from_str(base).unwrap_or(Value::Null);
+    let root = vec![Seg::Key("state".into())];
+    let mut all = Vec::new();
+    if let Some(state) = at_path(&value, &root) {
+        paths(state, &mut root.clone(), &mut all);
+    }
+    let targets: Vec<Vec<Seg>> = all
+        .into_iter()
+        .filter(|p| match at_path(&value, p) {
+            Some(Value::Array(items)) => !items.is_empty(),
+            Some(Value::Number(_)) => true,
+            _ => false,
+        })
+        .collect();
+    let depths: BTreeSet<usize> = targets.iter().map(Vec::len).collect();
+    let depths: Vec<usize> = depths.into_iter().collect();
+    let word = if depths.is_empty() {
+        "nothing to mutate".to_owned()
+    } else {
+        let depth = depths[pick(rng, depths.len())];
+        let at_depth: Vec<&Vec<Seg>> = targets.iter().filter(|p| p.len() == depth).collect();
+        let path = at_depth[pick(rng, at_depth.len())].clone();
+        let where_ = path_text(&path);
+        match at_path_mut(&mut value, &path) {
+            Some(Value::Array(items)) => restructure_array(items, &where_, rng),
+            Some(node @ Value::Number(_)) => {
+                let old = node.clone();
+                *node = edit_total(&old, rng);
+                format!("set {where_} from {old} to {node}")
+            }
+            _ => "nothing to mutate".to_owned(),
+        }
+    };
+    let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    (text, vec![word])
+}
+
+/// An element of a non-empty array duplicated next to itself, removed, or swapped with
+/// another.
+fn restructure_array(items: &mut Vec<Value>, where_: &str, rng: &mut GameRng) -> String {
+    let len = items.len();
+    let i = pick(rng, len);
+    match pick(rng, 3) {
+        0 => {
+            let copy = items[i].clone();
+            items.insert(i + 1, copy);
+            format!("duplicated {where_}[{i}]")
+        }
+        1 => {
+            items.remove(i);
+            format!("removed {where_}[{i}]")
+        }
+        _ if len > 1 => {
+            // Another element than `i`: one of the `len - 1` others.
+            let j = (i + 1 + pick(rng, len - 1)) % len;
+            items.swap(i, j);
+            format!("swapped {where_}[{i}] and [{j}]")
+        }
+        _ => {
+            items.remove(i);
+            format!("removed {where_}[{i}]")
+        }
+    }
+}
+
+/// A total edited: moved by 1 to 3 (not below 0 if it was not), set to 0, or set to the
+/// limit of an integer type that holds it (`u8` to `u64`, or `i8` to `i64` if negative).
+fn edit_total(n: &Value, rng: &mut GameRng) -> Value {
+    let n = n
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| n.as_u64().map(i128::from))
+        .unwrap_or(0);
+    let limits: [i128; 4] = if n < 0 {
+        [
+            i128::from(i8::MAX),
+            i128::from(i16::MAX),
+            i128::from(i32::MAX),
+            i128::from(i64::MAX),
+        ]
+    } else {
+        [
+            i128::from(u8::MAX),
+            i128::from(u16::MAX),
+            i128::from(u32::MAX),
+            i128::from(u64::MAX),
+        ]
+    };
+    let new = match pick(rng, 4) {
+        0 => 0,
+        1 => {
+            let holding: Vec<i128> = limits.into_iter().filter(|&m| m >= n).collect();
+            holding[pick(rng, holding.len())]
+        }
+        _ => {
+            let by = i128::try_from(1 + pick(rng, 3)).unwrap_or(1);
+            let down = pick(rng, 2) == 0 && (n < 0 || n - by >= 0);
+            if down { n - by } else { n + by }
+        }
+    };
+    u64::try_from(new)
+        .map(Value::from)
+        .or_else(|_| i64::try_from(new).map(Value::from))
+        .unwrap_or(Value::Null)
 }
 
 /// One byte of the text flipped, inserted or deleted (ASCII only, so the text stays UTF-8).

@@ -1,7 +1,9 @@
 //! The snapshot mutation fuzz ([`darbar::testing::fuzz_snapshots`]) for every game of the
 //! standard registry (with the `test-games` feature: Vijayanagara without Event cards, the
-//! raid game, Pax Pamir, Tycoon and Nim): damaged snapshots of states reached by random play are refused with a
-//! typed error, or load as states the rules play on, checked for some steps, with no panic.
+//! raid game, Pax Pamir, Tycoon and Nim): damaged snapshots of states reached by random play
+//! (structural damage: array elements duplicated, removed or swapped and totals edited, at every
+//! depth; and any damage to the text or the values) are refused with a typed error, or load as
+//! states play reaches, which play on to the end under every check, with no panic.
 //!
 //! The default run is bounded for CI ([`darbar::testing::DEFAULT_FUZZ_CASES`] cases per game).
 //! A longer run sets the cases per game, and another seed, in the environment:

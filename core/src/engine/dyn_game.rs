@@ -200,6 +200,14 @@ pub trait DynGame: Send + Sync {
     fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn DynBot>>;
     /// One random game from `seed`, checked as [`crate::testing::play_checked`] checks it.
     fn check_random_game(&self, seed: u64, checks: Checks) -> Result<CheckedGame, Failure>;
+    /// Random legal actions from `state` (a state of this game) to the end, checked as
+    /// [`crate::testing::play_checked_from`] checks them.
+    fn check_play_from(
+        &self,
+        state: &dyn DynState,
+        seed: u64,
+        checks: Checks,
+    ) -> Result<CheckedGame, Failure>;
     /// A whole random game written out step by step ([`crate::testing::playthrough`]).
     fn playthrough(&self, seed: u64, title: &str) -> String;
     /// The rules value itself, for a game's own extras.
@@ -593,6 +601,28 @@ impl<G: Game> DynGame for Rules<G> {
 
     fn check_random_game(&self, seed: u64, checks: Checks) -> Result<CheckedGame, Failure> {
         let report = testing::play_checked(&*self.0, seed, checks)?;
+        Ok(CheckedGame {
+            seed,
+            steps: report.steps,
+            returns: report.returns,
+            state: Box::new(Play::at(Arc::clone(&self.0), report.state, false)),
+        })
+    }
+
+    fn check_play_from(
+        &self,
+        state: &dyn DynState,
+        seed: u64,
+        checks: Checks,
+    ) -> Result<CheckedGame, Failure> {
+        let Some(play) = state.as_any().downcast_ref::<Play<G>>() else {
+            return Err(Failure {
+                seed,
+                step: 0,
+                what: format!("a state of {}, not of {}", state.game().name(), G::NAME),
+            });
+        };
+        let report = testing::play_checked_from(&*self.0, play.state.clone(), seed, checks)?;
         Ok(CheckedGame {
             seed,
             steps: report.steps,

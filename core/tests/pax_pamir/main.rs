@@ -14,6 +14,7 @@ mod rules_refusals;
 mod rules_setup;
 mod rules_turn;
 mod scenario;
+mod snapshots;
 mod vectors;
 mod wakhan_random;
 mod wakhan_rules;

@@ -315,6 +315,95 @@ fn rule_ruling_18_plunder_steps_count_what_they_took() {
     );
 }
 
+/// The raid took the site's food, funds and slaves into the camp (RG-5.3), and each plunder
+/// step brought one more of each below its cap (RG-5.5); nothing in the raid phase spends them,
+/// so a camp holding less than that is refused.
+#[test]
+fn rule_rg_5_5_the_camp_holds_what_the_plunder_took() {
+    for (resource, i) in [("food", 0), ("funds", 1), ("slaves", 2)] {
+        refused_citing(
+            mid_game(|v| {
+                in_phase("plunder")(v) && v["state"]["plunder"]["original"][i].as_u64() > Some(0)
+            }),
+            |s| {
+                let took = s["plunder"]["original"][i].as_u64().unwrap()
+                    + s["plunder"]["extra"][i].as_u64().unwrap();
+                s["player"][resource] = Value::from(took - 1);
+            },
+            "RG-5.5",
+        );
+    }
+}
+
+/// A site is revealed only by a scout or a raid, and both show it to the player (RG-4, RG-5):
+/// a revealed site the player never saw is refused.
+#[test]
+fn rule_rg_9_a_revealed_site_was_seen() {
+    refused_citing(
+        mid_game(in_phase("raid")),
+        |s| {
+            let i = (0..s["sites"].as_array().unwrap().len())
+                .find(|&i| s["known"][i].is_null() && s["sites"][i]["revealed"] == false)
+                .unwrap();
+            s["sites"][i]["revealed"] = Value::from(true);
+        },
+        "RG-9",
+    );
+}
+
+/// The raid showed the player the site as it left it, and a plunder changes nothing there
+/// (RG-9, RG-5.5): during the plunder, the player's record of the site is the site.
+#[test]
+fn rule_rg_9_the_plundered_site_is_seen_as_the_raid_left_it() {
+    refused_citing(
+        mid_game(in_phase("plunder")),
+        |s| {
+            let site = s["plunder"]["site"].as_str().unwrap().to_owned();
+            let i = SiteId::ALL
+                .iter()
+                .position(|x| x.to_string() == site)
+                .unwrap();
+            let weapons = s["known"][i]["resources"]["weapons"].as_u64().unwrap();
+            s["known"][i]["resources"]["weapons"] = Value::from(weapons + 3);
+        },
+        "RG-9",
+    );
+}
+
+/// The player saw at a site only the unique units fixed there (RG-2.3, RG-9).
+#[test]
+fn rule_rg_2_3_the_units_seen_at_a_site_are_fixed_there() {
+    refused_citing(
+        mid_game(|v| {
+            let placed = v["state"]["placements"].as_object().unwrap();
+            let sites: std::collections::BTreeSet<_> =
+                placed.values().filter_map(Value::as_str).collect();
+            sites.len() > 1
+                && v["state"]["phase"] != "plunder"
+                && v["state"]["known"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|k| !k.is_null())
+        }),
+        |s| {
+            let i = (0..SiteId::ALL.len())
+                .find(|&i| !s["known"][i].is_null())
+                .unwrap();
+            let here = SiteId::ALL[i].to_string();
+            let elsewhere = s["placements"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .find(|(_, site)| site.as_str() != Some(here.as_str()))
+                .map(|(unit, _)| unit.clone())
+                .unwrap();
+            s["known"][i]["units"] = json!([elsewhere]);
+        },
+        "RG-2.3",
+    );
+}
+
 #[test]
 fn rule_ruling_20_the_plunder_keeps_the_fatigue_of_its_raid() {
     refused_citing(

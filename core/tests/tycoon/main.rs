@@ -13,5 +13,6 @@ mod rules_setup;
 mod rules_tracks;
 mod rules_turn;
 mod scenario;
+mod snapshots;
 mod tables;
 mod vectors;

@@ -8,6 +8,15 @@ use super::frame::{BribeStage, Frame, Place, Purpose, Site};
 use super::state::{BLOCKS, CYLINDERS, MAX_PLAYERS};
 use super::{CardData, CardId, CardSet, Coalition, Options, State};
 
+/// The most VP a player can hold: 5 from each of the first three Dominance Checks and 10 from
+/// the final one (PP-13.3, PP-13.6).
+const MAX_VP: u16 = 3 * 5 + 10;
+
+/// The most turns a state may count: an engine limit, not a rule, far beyond any game (every
+/// turn takes an action, and no checked game takes more than 50,000), that keeps the count
+/// from overflowing.
+const MAX_TURNS: u32 = 1_000_000;
+
 fn broken(rule: &'static str, reason: String) -> Result<(), Violation> {
     Err(Violation {
         rule: Rule(rule),
@@ -124,6 +133,26 @@ pub(crate) fn check(state: &State, cards: &CardData) -> Result<(), Violation> {
         return broken(
             "PP-1.5",
             format!("{held} rupees in play, more than the {ceiling} the bank can have paid out"),
+        );
+    }
+    // PP-13: VP come only from the 4 Dominance Checks (PP-3.1), each resolved once: at most
+    // 5 from each of the first three and 10 from the final one (PP-13.3, PP-13.6).
+    if let Some(p) = (0..n).find(|&p| state.players[p].vp > MAX_VP) {
+        return broken(
+            "PP-13.3",
+            format!(
+                "seat {p} holds {} VP, more than the {MAX_VP} the Dominance Checks award",
+                state.players[p].vp
+            ),
+        );
+    }
+    if state.turns > MAX_TURNS {
+        return broken(
+            "PP-6.1",
+            format!(
+                "{} turns, beyond the engine's limit of {MAX_TURNS}",
+                state.turns
+            ),
         );
     }
     let total: usize = state.piles.iter().map(|&s| s as usize).sum();
@@ -388,6 +417,7 @@ fn check_stack(state: &State, cards: &CardData) -> Result<(), Violation> {
     for (depth, frame) in state.stack.iter().enumerate() {
         check_frame(state, cards, depth, *frame)?;
     }
+    check_frames_once(state)?;
     let setup = matches!(state.stack.first(), Some(Frame::ChooseLoyalty { .. }));
     let in_turn = matches!(
         state.stack.first(),
@@ -418,6 +448,60 @@ fn check_stack(state: &State, cards: &CardData) -> Result<(), Violation> {
         Some(_) => {}
     }
     let _ = Options::default();
+    Ok(())
+}
+
+/// The rule by which a frame of this kind stands on the stack at most once, if it does. One
+/// action is declared and carried out to its end at a time (PP-6.5), so its bribe, its card's
+/// icons and each of its choices are one each; Wakhan's sweep and Move are steps of her one
+/// action at a time (WK-2.2, WK-2.3); each cleanup step runs once a turn (PP-12); and each
+/// event card is in the game once (PP-14.1), so is its choice. Several seats may owe a
+/// leverage discard or a Confidence Failure discard at once, both rows' events may wait, and
+/// placements may queue: those kinds may repeat.
+fn stands_once(frame: Frame) -> Option<&'static str> {
+    match frame {
+        Frame::Bribe { .. }
+        | Frame::Icons { .. }
+        | Frame::RoadBorder { .. }
+        | Frame::SpyTarget { .. }
+        | Frame::Tax { .. }
+        | Frame::Gift { .. }
+        | Frame::BuildCount { .. }
+        | Frame::BuildBlock { .. }
+        | Frame::Infrastructure { .. }
+        | Frame::Move { .. }
+        | Frame::BetrayTarget { .. }
+        | Frame::Prize { .. }
+        | Frame::BattleSite { .. }
+        | Frame::Battle { .. }
+        | Frame::SafeHouse { .. } => Some("PP-6.5"),
+        Frame::WakhanSweep { .. } | Frame::WakhanMove { .. } => Some("WK-2.2"),
+        Frame::CourtLimit | Frame::HandLimit | Frame::Refill => Some("PP-12"),
+        Frame::RumorTarget { .. }
+        | Frame::Persuade { .. }
+        | Frame::Pashtunwali { .. }
+        | Frame::RebukeRegion { .. } => Some("PP-14.1"),
+        _ => None,
+    }
+}
+
+/// No frame of a kind that [`stands_once`] stands twice on the stack.
+fn check_frames_once(state: &State) -> Result<(), Violation> {
+    for (depth, &frame) in state.stack.iter().enumerate() {
+        let Some(rule) = stands_once(frame) else {
+            continue;
+        };
+        let kind = std::mem::discriminant(&frame);
+        if state.stack[depth + 1..]
+            .iter()
+            .any(|other| std::mem::discriminant(other) == kind)
+        {
+            return broken(
+                rule,
+                format!("a pending {frame:?} stands twice on the stack, where it stands once"),
+            );
+        }
+    }
     Ok(())
 }
 

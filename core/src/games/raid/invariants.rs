@@ -179,6 +179,19 @@ impl State {
                     format!("{} is plundered on, but no raid took it", p.site),
                 );
             }
+            // The raid showed the player the site as it left it, and plundering changes
+            // nothing there (RG-9, RG-5.5).
+            let shown = self.known_site(p.site).is_some_and(|seen| {
+                seen.turn == self.turn
+                    && seen.resources == site.resources
+                    && seen.units == site.units
+            });
+            if !shown {
+                return broken(
+                    "RG-9",
+                    format!("the player saw {} otherwise than the raid left it", p.site),
+                );
+            }
             // Fatigue is fixed when the raid begins: a unit it captured may since have brought
             // 夜襲, which spares the second raid its fatigue (ruling 20, ruling 10).
             let n = self.raided.len();
@@ -195,6 +208,25 @@ impl State {
                 return broken(
                     "ruling 18",
                     format!("{} plunder steps took other amounts", p.steps),
+                );
+            }
+            // The camp holds what the raid took and what each step has brought since: the
+            // raid phase spends none of it, and a fight with regulars costs only soldiers and
+            // weapons (RG-5.3, RG-5.5).
+            if let Some(r) = PLUNDERED
+                .into_iter()
+                .enumerate()
+                .find(|&(i, r)| {
+                    u64::from(self.player[r]) < u64::from(p.original[i]) + u64::from(p.extra[i])
+                })
+                .map(|(_, r)| r)
+            {
+                return broken(
+                    "RG-5.5",
+                    format!(
+                        "the camp holds {} {r}, less than the plunder of {} took",
+                        self.player[r], p.site
+                    ),
                 );
             }
         }
@@ -229,10 +261,29 @@ impl State {
             if self.known_site(site).is_some() && !s.revealed {
                 return broken("RG-9", format!("the player saw {site} before its reveal"));
             }
+            // A site is revealed only by a scout or a raid, and either shows it to the player
+            // (RG-4, RG-5, RG-9).
+            if s.revealed && self.known_site(site).is_none() {
+                return broken(
+                    "RG-9",
+                    format!("{site} is revealed, but the player never saw it"),
+                );
+            }
             if let Some(seen) = self.known_site(site)
                 && seen.turn > self.turn
             {
                 return broken("RG-9", format!("{site} was seen on a later turn"));
+            }
+            // The player saw at a site only the unique units fixed there (RG-2.3, RG-9).
+            if let Some(unit) = self.known_site(site).and_then(|seen| {
+                seen.units
+                    .iter()
+                    .find(|u| self.placements.get(u) != Some(&site))
+            }) {
+                return broken(
+                    "RG-2.3",
+                    format!("the player saw unit {unit} at {site}, not its fixed site"),
+                );
             }
             if s.sacked
                 && self

@@ -393,11 +393,59 @@ fn check_stack(s: &State, c: &Content) -> Result<(), Violation> {
         }
     }
     check_builds(s)?;
+    check_frames_once(s)?;
     if s.pending(c).is_none() {
         return Err(broken(
             "TC-17",
             "the game is not over and nobody has a decision",
         ));
+    }
+    Ok(())
+}
+
+/// The rule by which a frame of this kind stands on the stack at most once, if it does. One
+/// seat's Phase-4 turn runs at a time, and it takes exactly one action, carried out before the
+/// next turn (TI-8.2), so the turn and each of its action's decisions wait once; a choice
+/// inside an effect is made before the next atom resolves (TC-0.3 E2); one voluntary
+/// emergency loan is asked at a time (TI-9). The setup choices, the auction winners' picks
+/// and nested bundles may wait several at once: those kinds may repeat.
+fn stands_once(frame: Frame) -> Option<&'static str> {
+    match frame {
+        Frame::Turn { .. }
+        | Frame::BuildCard { .. }
+        | Frame::BuildCity { .. }
+        | Frame::WaiveIcon { .. }
+        | Frame::Share { .. }
+        | Frame::Rally { .. }
+        | Frame::Space { .. }
+        | Frame::TakeIndustry { .. }
+        | Frame::BuyBonus { .. }
+        | Frame::Office { .. } => Some("TI-8.2"),
+        Frame::StepAny { .. }
+        | Frame::StepAny2 { .. }
+        | Frame::Conglomerate { .. }
+        | Frame::Offer { .. } => Some("TC-0.3"),
+        Frame::LoanAmount { .. } => Some("TI-9"),
+        _ => None,
+    }
+}
+
+/// No frame of a kind that [`stands_once`] stands twice on the stack.
+fn check_frames_once(s: &State) -> Result<(), Violation> {
+    for (k, &frame) in s.stack.iter().enumerate() {
+        let Some(rule) = stands_once(frame) else {
+            continue;
+        };
+        let kind = std::mem::discriminant(&frame);
+        if s.stack[k + 1..]
+            .iter()
+            .any(|other| std::mem::discriminant(other) == kind)
+        {
+            return Err(broken(
+                rule,
+                format!("a pending {frame:?} stands twice on the stack, where it stands once"),
+            ));
+        }
     }
     Ok(())
 }

@@ -1,0 +1,56 @@
+//! Snapshots of states play cannot reach are refused, naming the rule that makes them
+//! unreachable (the snapshot contract: a state that loads is one play reaches).
+
+use darbar::engine::{Rule, Snapshot, SnapshotError};
+use darbar::pax_pamir::Region::Kabul;
+use darbar::pax_pamir::State;
+use serde_json::Value;
+
+use crate::scenario::Scenario;
+
+/// The snapshot of `state` with the top frame of its stack stood on the stack twice.
+fn top_frame_twice(state: &State) -> String {
+    let mut snapshot: Value = serde_json::from_str(&state.to_snapshot()).expect("JSON");
+    let stack = snapshot["state"]["stack"].as_array_mut().expect("a stack");
+    let top = stack.last().expect("a pending frame").clone();
+    stack.push(top);
+    snapshot.to_string()
+}
+
+/// **PP-6.5, PP-7.2.3**: one action is declared and carried out at a time, so a bribe waits
+/// once: the same bribe twice on the stack is refused (play would otherwise lose track of
+/// the bribed card, which would end in two places).
+#[test]
+fn pp_6_5_a_bribe_stands_once_on_the_stack() {
+    let mut t = Scenario::new(3)
+        .rupees(0, 4)
+        .hand(0, &[9])
+        .court(1, &[5])
+        .tribes(1, Kabul, 3)
+        .table();
+    t.act("play #9 left");
+    let text = top_frame_twice(&t.state);
+    match State::from_snapshot(&text) {
+        Err(SnapshotError::Impossible { rule, reason }) => {
+            assert_eq!(rule, Rule("PP-6.5"), "{reason}");
+            assert!(reason.contains("Bribe"), "{reason}");
+        }
+        other => panic!("a doubled bribe loads: {:?}", other.map(|_| ())),
+    }
+}
+
+/// **PP-13.3, PP-13.6**: VP come only from the 4 Dominance Checks, at most 5 from each of the
+/// first three and 10 from the final one, so no player holds more than 25.
+#[test]
+fn pp_13_3_no_player_holds_more_vp_than_the_dominance_checks_award() {
+    let at_most = Scenario::new(3).vp(1, 25).build().to_snapshot();
+    assert!(State::from_snapshot(&at_most).is_ok());
+    let text = at_most.replace("\"vp\": 25", "\"vp\": 26");
+    assert_ne!(text, at_most);
+    match State::from_snapshot(&text) {
+        Err(SnapshotError::Impossible { rule, reason }) => {
+            assert_eq!(rule, Rule("PP-13.3"), "{reason}");
+        }
+        other => panic!("26 VP load: {:?}", other.map(|_| ())),
+    }
+}
