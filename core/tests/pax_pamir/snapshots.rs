@@ -54,3 +54,68 @@ fn pp_13_3_no_player_holds_more_vp_than_the_dominance_checks_award() {
         other => panic!("26 VP load: {:?}", other.map(|_| ())),
     }
 }
+
+/// **PP-7.2.3**: a briber asks only for what it can pay, since a grant settles the amount asked
+/// at once: a pending answer to an ask the briber cannot pay is refused (play would leave it
+/// below zero rupees, PP-1.5).
+#[test]
+fn pp_7_2_3_a_bribe_asks_only_what_the_briber_can_pay() {
+    let mut t = Scenario::new(3)
+        .rupees(0, 4)
+        .hand(0, &[9])
+        .court(1, &[5])
+        .tribes(1, Kabul, 3)
+        .table();
+    t.act("play #9 left");
+    t.act("ask 2");
+    let mut snapshot: Value = serde_json::from_str(&t.state.to_snapshot()).expect("JSON");
+    assert!(State::from_snapshot(&snapshot.to_string()).is_ok());
+    snapshot["state"]["players"][0]["rupees"] = Value::from(1);
+    match State::from_snapshot(&snapshot.to_string()) {
+        Err(SnapshotError::Impossible { rule, reason }) => {
+            assert_eq!(rule, Rule("PP-7.2.3"), "{reason}");
+        }
+        other => panic!(
+            "an ask the briber cannot pay loads: {:?}",
+            other.map(|_| ())
+        ),
+    }
+}
+
+/// **WK-1.2**: Wakhan draws one AI card a turn, and once more after a reshuffle, so a
+/// count of draws past twice the turns is refused (and never overflows in play).
+#[test]
+fn wk_1_2_at_most_two_ai_draws_a_turn() {
+    use darbar::engine::Game;
+    use darbar::pax_pamir::{Options, PaxPamir};
+
+    let game = PaxPamir::new(Options {
+        players: 2,
+        wakhan: true,
+        ..Options::default()
+    })
+    .unwrap();
+    let mut state = game.new_initial_state(5);
+    darbar::testing::play_random_steps(&game, &mut state, 40, 5);
+    let mut snapshot: Value = serde_json::from_str(&state.to_snapshot()).expect("JSON");
+    let turns = snapshot["state"]["turns"].as_u64().expect("turns");
+    let draws = snapshot["state"]["ai"]["draws"].as_u64().expect("draws");
+    assert!(
+        draws > 0 && draws <= 2 * turns,
+        "{draws} draws in {turns} turns"
+    );
+    for (value, loads) in [
+        (2 * turns, true),
+        (2 * turns + 1, false),
+        (u64::from(u32::MAX), false),
+    ] {
+        snapshot["state"]["ai"]["draws"] = Value::from(value);
+        match State::from_snapshot(&snapshot.to_string()) {
+            Ok(_) => assert!(loads, "{value} draws in {turns} turns load"),
+            Err(SnapshotError::Impossible { rule, .. }) if !loads => {
+                assert_eq!(rule, Rule("WK-1.2"));
+            }
+            Err(e) => panic!("{value} draws: {e}"),
+        }
+    }
+}

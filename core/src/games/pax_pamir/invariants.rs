@@ -243,6 +243,17 @@ fn check_wakhan(state: &State) -> Result<(), Violation> {
     if ai.len == 0 {
         return broken("WK-1.2", "the AI deck is empty after a draw".into());
     }
+    // At most two draws a turn: the draw, and after a reshuffle the draw again. The count of
+    // turns is bounded (PP-6.1), so this one can never overflow either.
+    if ai.draws > 2 * state.turns {
+        return broken(
+            "WK-1.2",
+            format!(
+                "{} AI cards drawn in {} turns: at most two a turn",
+                ai.draws, state.turns
+            ),
+        );
+    }
     let current_ok = match ai.current() {
         None => ai.discard == 0 && ai.draws == 0,
         Some(c) => usize::from(c) <= count && ai.discard & (1 << c) != 0 && ai.draws > 0,
@@ -588,7 +599,10 @@ fn check_frame(
             }
             let amount_ok = match stage {
                 BribeStage::Offer { .. } => true,
-                BribeStage::Answer { asked } => asked < full,
+                // An amount asked is one the briber can pay (PP-7.2.3): a grant settles it.
+                BribeStage::Answer { asked } => {
+                    asked < full && i16::from(asked) <= state.bribe_budget(briber as usize, purpose)
+                }
                 BribeStage::Countered { amount } => amount > 0 && amount <= full,
             };
             let card_ok = match purpose {

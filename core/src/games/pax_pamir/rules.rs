@@ -418,7 +418,7 @@ impl State {
 
     /// The rupees a briber may pay out (PP-7.2.3): a hostage bribe must leave the action's
     /// minimum own cost (PP-8.1.1 condition 4).
-    fn bribe_budget(&self, briber: usize, purpose: Purpose) -> i16 {
+    pub(crate) fn bribe_budget(&self, briber: usize, purpose: Purpose) -> i16 {
         let reserve = match purpose {
             Purpose::Play(..) => 0,
             Purpose::Hostage(_, action) => self.minimum_cost(briber, action).unwrap_or(0),
