@@ -149,7 +149,7 @@ pub fn counter(c: &Counter) -> String {
             format!("your built {era}{sectors}industries")
         }
         Counter::Unbuilt => "your unbuilt industry cards".to_owned(),
-        Counter::BuiltSectors => "the sectors of your built industries".to_owned(),
+        Counter::BuiltSectors => "the different sectors of your built industries".to_owned(),
         Counter::Income => "the printed income of your built industries".to_owned(),
         Counter::SharesHeld => "the other seats' shares you hold".to_owned(),
         Counter::Policies => "your policies".to_owned(),
@@ -577,7 +577,7 @@ mod tests {
             (Counter::Unbuilt, "your unbuilt industry cards"),
             (
                 Counter::BuiltSectors,
-                "the sectors of your built industries",
+                "the different sectors of your built industries",
             ),
             (
                 Counter::Income,
