@@ -5,6 +5,7 @@ mod automa;
 mod cards;
 mod random;
 mod rules_auction;
+mod rules_build_price;
 mod rules_events;
 mod rules_money;
 mod rules_scoring;
