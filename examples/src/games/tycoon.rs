@@ -875,10 +875,15 @@ fn board(game: &Tycoon, state: &State, viewer: Option<Seat>) -> String {
             .map(|f| f.sector.name().to_owned())
             .collect();
         text += &format!(
-            "Planning commission (TI-14): {}; favoured sectors (TI-12): {}.\n",
-            listed(view.plans.clone()),
+            "Favoured sectors (TI-12): {}; planning commission (TI-14):\n",
             listed(favoured)
         );
+        for id in &view.plans {
+            text += &match content.plans.iter().find(|p| &p.id == id) {
+                Some(plan) => format!("  {id} {}: {}\n", plan.name, effect_words::plan(plan)),
+                None => format!("  {id}\n"),
+            };
+        }
     }
     text += &format!("Content: {}\n", view.content);
     text

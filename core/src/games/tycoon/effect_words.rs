@@ -363,7 +363,7 @@ pub fn headline(h: &Headline) -> String {
 pub fn plan(p: &Plan) -> String {
     match &p.award {
         PlanAward::Competitive { counter: c, awards } => format!(
-            "at the end, by {}: the most {} influence, the second {} influence",
+            "at the end, by {}: {} influence for the most, {} for the second",
             counter(c),
             awards[0],
             awards[1]
