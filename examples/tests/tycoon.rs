@@ -566,10 +566,6 @@ fn ti_7_4_bids_are_typed_in_cr_and_cities_are_named() {
         text.contains("Red to decide the city to build in (TI-8.3.1):"),
         "{text}"
     );
-    assert!(
-        text.contains(". city 0  (New Delhi (North, distance 1))"),
-        "{text}"
-    );
     assert!(!text.contains(". city 0-"), "{text}");
     // A Phase-4 action says what it does and costs before one takes it (TI-8.3, TI-8.8).
     assert!(
@@ -578,6 +574,135 @@ fn ti_7_4_bids_are_typed_in_cr_and_cities_are_named() {
     );
     assert!(
         text.contains(". act loan  (borrow 40 Cr for a promissory note"),
+        "{text}"
+    );
+}
+
+/// The price of a build in each city listed: `city 1  (Jaipur (North, distance 2): 4 Cr)`.
+fn city_prices(text: &str) -> Vec<(String, u32)> {
+    text.lines()
+        .filter_map(|l| {
+            let (_, note) = l.split_once(". city ")?;
+            let (_, words) = note.split_once("  (")?;
+            let (city, price) = words.strip_suffix(" Cr)")?.rsplit_once("): ")?;
+            Some((format!("{city})"), price.parse().ok()?))
+        })
+        .collect()
+}
+
+/// TI-8.3.1, TI-8.3.2: each city of a build is listed with its name, distance and price; a
+/// Power icon costs 1 Cr a city of distance, so a city at distance 2 costs 1 Cr more than a
+/// metro at distance 1 for a card with one Power icon and no Transport icon.
+#[test]
+fn ti_8_3_a_city_choice_shows_the_price_of_the_build() {
+    let scratch = Scratch::new("city-prices");
+    let mut answers: Vec<&str> = vec!["1", "1", "1", "policy-bid 0"];
+    for _ in 0..13 {
+        answers.extend(["done", "policy-bid 0"]);
+    }
+    answers.extend([
+        "bid",
+        "140",
+        "pass",
+        "industry 0",
+        "act build",
+        "card",
+        "quit",
+    ]);
+    let output = scratch.darbar(
+        &[
+            "play",
+            "tycoon",
+            "--seed",
+            "3",
+            "--players",
+            "1",
+            "--human",
+            "red",
+        ],
+        &(answers.join("\n") + "\n"),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("Red to decide the city to build in (TI-8.3.1):"),
+        "{text}"
+    );
+    // Red's card is I1-01 (Fuel and Power icons, TC-7).
+    assert!(
+        text.contains("card 0  (build I1-01 Bhilai Steel Plant (1959))"),
+        "{text}"
+    );
+    let prices = city_prices(&text);
+    assert_eq!(prices.len(), 31, "{text}");
+    let price = |city: &str| {
+        prices
+            .iter()
+            .find(|(c, _)| c == city)
+            .map(|&(_, p)| p)
+            .unwrap_or_else(|| panic!("no price for {city}: {text}"))
+    };
+    let metro = price("New Delhi (North, distance 1)");
+    assert_eq!(price("Jaipur (North, distance 2)"), metro + 1);
+    assert_eq!(price("Gauhati (East, distance 5)"), metro + 4);
+    assert_eq!(price("Bombay (West, distance 1)"), metro);
+}
+
+/// TC-1, TC-8, TC-11: the corporate agendas to keep at setup and the starting policies say
+/// what they do, and so does the policy display on the board.
+#[test]
+fn tc_1_agendas_and_policies_are_offered_with_their_effects() {
+    let scratch = Scratch::new("effects");
+    let output = scratch.darbar(
+        &[
+            "play",
+            "tycoon",
+            "--seed",
+            "3",
+            "--players",
+            "1",
+            "--human",
+            "red",
+        ],
+        "1\n1\n1\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    // P1-06 Bank Nationalisation: Economic, MOD loan +10; politics Cr 5; 1 support (TC-8).
+    assert!(
+        text.contains(
+            ". policy 0  (take P1-06 Bank Nationalisation (1969): Economic: for the rest of the \
+             game, your Loan action gives 10 Cr more; politics: gain 5 Cr; 1 support at the end)"
+        ),
+        "{text}"
+    );
+    // CA-8 Liberaliser counts built Era II industries, tiers 1 → 1, 2 → 3, 3 → 6 (TC-11);
+    // CA-4 Pan-Indian House regions, 2 → 1, 3 → 3, 4 → 6.
+    assert!(
+        text.contains(
+            ". agenda 0  (keep CA-8 Liberaliser: at the end, 1 support with 1 or more of your \
+             built Era II industries, 3 with 2 or more, 6 with 3 or more)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            ". agenda 1  (keep CA-4 Pan-Indian House: at the end, 1 support with 2 or more of \
+             the regions with a factory of yours, 3 with 3 or more, 6 with 4 or more)"
+        ),
+        "{text}"
+    );
+    // The kept agenda on one's own board, and the policy display's P1-07 Green Revolution:
+    // ON income: Cr 5 × built(AGR) (TC-8).
+    assert!(
+        text.contains("    agenda CA-8 Liberaliser: at the end, 1 support with 1 or more"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  P1-07 Green Revolution (1966): Economic: for the rest of the game, at each \
+             Income & dividends: gain 5 Cr for each of your built Agriculture industries"
+        ),
         "{text}"
     );
 }

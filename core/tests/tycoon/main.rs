@@ -6,6 +6,7 @@ mod cards;
 mod content;
 mod random;
 mod rules_auction;
+mod rules_build_price;
 mod rules_events;
 mod rules_money;
 mod rules_scoring;

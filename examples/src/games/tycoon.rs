@@ -13,7 +13,7 @@
 use darbar::engine::{DynGame, DynState, Game, Play, Seat};
 use darbar::tycoon::{
     Action, ActionKind, Content, DecisionKind, Difficulty, Outcome, Phase, SeatView, Sector, State,
-    Tycoon, View, seat_colour,
+    Tycoon, View, effect_words, seat_colour,
 };
 use serde_json::{Map, Value};
 
@@ -317,10 +317,11 @@ impl Extras for TycoonExtras {
             _ => {}
         }
         let words = game.describe(typed, action);
-        if words == action.to_string() {
-            String::new()
-        } else {
-            format!("  ({words})")
+        let seat = state.current_player().unwrap_or(0);
+        match what_it_does(game, typed, kind_of(state), seat, action) {
+            Some(does) => format!("  ({words}: {does})"),
+            None if words == action.to_string() => String::new(),
+            None => format!("  ({words})"),
         }
     }
 
@@ -541,6 +542,74 @@ impl Extras for TycoonExtras {
     }
 }
 
+/// What a choice's card, space or token does (TC-1), or what building in a city costs
+/// (TI-8.3.2), for a choice that names one.
+fn what_it_does(
+    game: &Tycoon,
+    state: &State,
+    kind: Option<DecisionKind>,
+    seat: Seat,
+    action: Action,
+) -> Option<String> {
+    let content = game.content();
+    match action {
+        Action::Policy(slot) => {
+            let view = game.view(state, seat);
+            let id = if kind == Some(DecisionKind::StartPolicy) {
+                view.setup_policies.get(usize::from(slot))?.clone()
+            } else {
+                view.policy_display.get(usize::from(slot))?.id.clone()
+            };
+            policy_does(content, &id)
+        }
+        Action::Agenda(i) => {
+            let view = game.view(state, seat);
+            let id = view.seats.get(seat)?.agenda.as_ref()?.get(usize::from(i))?;
+            agenda_does(content, id)
+        }
+        Action::Merit(m) => content.merits.get(usize::from(m)).map(effect_words::merit),
+        Action::Space(k) => {
+            let view = game.view(state, seat);
+            let space = view.spaces.get(usize::from(k).checked_sub(2)?)?;
+            space_does(content, &space.id)
+        }
+        Action::Conglomerate(t) => content
+            .conglomerates
+            .get(usize::from(t))
+            .map(effect_words::conglomerate),
+        Action::City(city) => {
+            let (builder, card) = state.card_to_build()?;
+            let price = state.build_price(content, builder, card, city)?;
+            Some(format!("{price} Cr"))
+        }
+        _ => None,
+    }
+}
+
+/// A policy's effects by its id (TC-8).
+fn policy_does(content: &Content, id: &str) -> Option<String> {
+    let policy = content.policies.get(usize::from(content.policy(id)?))?;
+    Some(effect_words::policy(policy))
+}
+
+/// An agenda's tiers by its id (TC-11).
+fn agenda_does(content: &Content, id: &str) -> Option<String> {
+    let agenda = content.agendas.iter().find(|a| a.id == id)?;
+    Some(effect_words::agenda(agenda))
+}
+
+/// A merit card's timing and effects by its id (TC-12).
+fn merit_does(content: &Content, id: &str) -> Option<String> {
+    let merit = content.merits.get(usize::from(content.merit(id)?))?;
+    Some(effect_words::merit(merit))
+}
+
+/// An unmanaged strategy space's reward by its id (TC-5).
+fn space_does(content: &Content, id: &str) -> Option<String> {
+    let space = content.board.unmanaged.iter().find(|s| s.id == id)?;
+    Some(effect_words::bundle(&space.reward))
+}
+
 /// What a Phase-4 action does and what it costs, before one takes it (TI-8.3 to TI-8.8).
 fn act_words(game: &Tycoon, state: &State, kind: ActionKind, seat: Seat) -> String {
     match kind {
@@ -629,6 +698,34 @@ fn policy_words(content: &Content, id: &str) -> String {
     }
 }
 
+/// A policy by id with its name and effects (TC-8).
+fn policy_with_effects(content: &Content, id: &str) -> String {
+    match policy_does(content, id) {
+        Some(does) => format!("{}: {does}", policy_words(content, id)),
+        None => id.to_owned(),
+    }
+}
+
+/// An unmanaged strategy space by id: its type, price in pool promoters and reward, and the
+/// seat that took it (TI-8.6, TC-5).
+fn space_words(content: &Content, id: &str, taken_by: Option<Seat>) -> String {
+    let taken = taken_by.map_or(String::new(), |owner| {
+        format!(" (taken by {})", seat_colour(owner))
+    });
+    match content.board.unmanaged.iter().find(|s| s.id == id) {
+        Some(space) => format!(
+            "{id} {}, {}: {}{taken}",
+            effect_words::space_name(space.kind),
+            match space.cost {
+                1 => "1 promoter".to_owned(),
+                n => format!("{n} promoters"),
+            },
+            effect_words::bundle(&space.reward)
+        ),
+        None => format!("{id}{taken}"),
+    }
+}
+
 /// A city's name by id.
 fn city_name<'a>(content: &'a Content, id: &'a str) -> &'a str {
     content
@@ -714,12 +811,14 @@ fn board(game: &Tycoon, state: &State, viewer: Option<Seat>) -> String {
         }
     }
     if let Some(headline) = &view.headline {
-        let name = content
+        let words = content
             .headlines
             .iter()
             .find(|h| &h.id == headline)
-            .map_or(String::new(), |h| format!(" {}", h.name));
-        text += &format!("Headline: {headline}{name} (TI-17).\n");
+            .map_or(String::new(), |h| {
+                format!(" {}: {}", h.name, effect_words::headline(h))
+            });
+        text += &format!("Headline (TI-17): {headline}{words}.\n");
     }
     let industries: Vec<String> = view
         .industry_display
@@ -731,23 +830,22 @@ fn board(game: &Tycoon, state: &State, viewer: Option<Seat>) -> String {
         listed(industries),
         view.industry_deck
     );
-    let policies: Vec<String> = view
-        .policy_display
-        .iter()
-        .map(|s| format!("{}{}", policy_words(content, &s.id), on_it(s.promoters)))
-        .collect();
-    text += &format!(
-        "Policy display: {}; {} in the deck.\n",
-        listed(policies),
-        view.policy_deck
-    );
+    text += &format!("Policy display, {} in the deck:\n", view.policy_deck);
+    if view.policy_display.is_empty() {
+        text += "  -\n";
+    }
+    for slot in &view.policy_display {
+        text += &format!(
+            "  {}{}\n",
+            policy_with_effects(content, &slot.id),
+            on_it(slot.promoters)
+        );
+    }
     if !view.setup_policies.is_empty() {
-        let left: Vec<String> = view
-            .setup_policies
-            .iter()
-            .map(|p| policy_words(content, p))
-            .collect();
-        text += &format!("Starting policies to take: {}.\n", left.join(", "));
+        text += "Starting policies to take:\n";
+        for id in &view.setup_policies {
+            text += &format!("  {}\n", policy_with_effects(content, id));
+        }
     }
     if view.phase == Phase::Auction {
         text += &format!(
@@ -764,15 +862,10 @@ fn board(game: &Tycoon, state: &State, viewer: Option<Seat>) -> String {
     }
     text += &map_lines(content, &view);
     if !view.spaces.is_empty() {
-        let spaces: Vec<String> = view
-            .spaces
-            .iter()
-            .map(|s| match s.covered_by {
-                Some(owner) => format!("{} (taken by {})", s.id, seat_colour(owner)),
-                None => s.id.clone(),
-            })
-            .collect();
-        text += &format!("Strategy spaces (TI-8.6): {}.\n", spaces.join(", "));
+        text += "Strategy spaces (TI-8.6), paid in pool promoters:\n";
+        for space in &view.spaces {
+            text += &format!("  {}\n", space_words(content, &space.id, space.covered_by));
+        }
     }
     if !view.plans.is_empty() || !view.favours.is_empty() {
         let favoured: Vec<String> = view
@@ -782,10 +875,15 @@ fn board(game: &Tycoon, state: &State, viewer: Option<Seat>) -> String {
             .map(|f| f.sector.name().to_owned())
             .collect();
         text += &format!(
-            "Planning commission (TI-14): {}; favoured sectors (TI-12): {}.\n",
-            listed(view.plans.clone()),
+            "Favoured sectors (TI-12): {}; planning commission (TI-14):\n",
             listed(favoured)
         );
+        for id in &view.plans {
+            text += &match content.plans.iter().find(|p| &p.id == id) {
+                Some(plan) => format!("  {id} {}: {}\n", plan.name, effect_words::plan(plan)),
+                None => format!("  {id}\n"),
+            };
+        }
     }
     text += &format!("Content: {}\n", view.content);
     text
@@ -897,49 +995,11 @@ fn seat_lines(
         })
         .collect();
     text += &format!("    industries: {}\n", listed(industries));
-    let policies: Vec<String> = seat
-        .policies
-        .iter()
-        .map(|p| policy_words(content, p))
-        .collect();
-    let merits = match &seat.merits {
-        Some(ids) => {
-            let cards: Vec<String> = ids
-                .iter()
-                .map(|m| {
-                    content
-                        .merits
-                        .iter()
-                        .find(|x| &x.id == m)
-                        .map_or(m.clone(), |x| format!("{m} {}", x.name))
-                })
-                .collect();
-            format!("merit cards: {}", listed(cards))
-        }
-        None => match seat.merit_count {
-            1 => "1 merit card".to_owned(),
-            n => format!("{n} merit cards"),
-        },
-    };
-    let agenda = match &seat.agenda {
-        Some(ids) if !ids.is_empty() => {
-            let kept: Vec<String> = ids
-                .iter()
-                .map(|a| {
-                    content
-                        .agendas
-                        .iter()
-                        .find(|x| &x.id == a)
-                        .map_or(a.clone(), |x| format!("{a} {}", x.name))
-                })
-                .collect();
-            format!("; agenda {}", kept.join(" or "))
-        }
-        Some(_) => String::new(),
-        None if seat.automa.is_some() => "; agenda face down".to_owned(),
-        None => "; agenda hidden".to_owned(),
-    };
-    text += &format!("    policies: {}; {merits}{agenda}\n", listed(policies));
+    if viewer == Some(k) {
+        text += &own_cards(content, seat);
+    } else {
+        text += &cards_by_name(content, seat);
+    }
     if let Some(card) = &seat.automa_card
         && let Some(data) = content.automa.iter().find(|a| &a.id == card)
     {
@@ -958,6 +1018,85 @@ fn seat_lines(
         );
     }
     text
+}
+
+/// The viewer's own policies, merit cards and agenda, one a line with what each does (TC-8,
+/// TC-11, TC-12).
+fn own_cards(content: &Content, seat: &SeatView) -> String {
+    let mut text = String::new();
+    if seat.policies.is_empty() {
+        text += "    policies: -\n";
+    }
+    for p in &seat.policies {
+        text += &format!("    policy {}\n", policy_with_effects(content, p));
+    }
+    let merits = seat.merits.as_deref().unwrap_or_default();
+    if merits.is_empty() {
+        text += "    merit cards: -\n";
+    }
+    for m in merits {
+        let does = merit_does(content, m).unwrap_or_default();
+        text += &format!("    merit card {}: {does}\n", merit_name(content, m));
+    }
+    let agendas = seat.agenda.as_deref().unwrap_or_default();
+    for (i, a) in agendas.iter().enumerate() {
+        let does = agenda_does(content, a).unwrap_or_default();
+        let which = match (agendas.len(), i) {
+            (1, _) => "agenda",
+            (_, 0) => "agenda to keep",
+            _ => "   or",
+        };
+        text += &format!("    {which} {}: {does}\n", agenda_name(content, a));
+    }
+    text
+}
+
+/// Another seat's policies, merit cards and agenda, by name on one line (its merit cards and
+/// agenda behind its screen, TI-2.6).
+fn cards_by_name(content: &Content, seat: &SeatView) -> String {
+    let policies: Vec<String> = seat
+        .policies
+        .iter()
+        .map(|p| policy_words(content, p))
+        .collect();
+    let merits = match &seat.merits {
+        Some(ids) => {
+            let cards: Vec<String> = ids.iter().map(|m| merit_name(content, m)).collect();
+            format!("merit cards: {}", listed(cards))
+        }
+        None => match seat.merit_count {
+            1 => "1 merit card".to_owned(),
+            n => format!("{n} merit cards"),
+        },
+    };
+    let agenda = match &seat.agenda {
+        Some(ids) if !ids.is_empty() => {
+            let kept: Vec<String> = ids.iter().map(|a| agenda_name(content, a)).collect();
+            format!("; agenda {}", kept.join(" or "))
+        }
+        Some(_) => String::new(),
+        None if seat.automa.is_some() => "; agenda face down".to_owned(),
+        None => "; agenda hidden".to_owned(),
+    };
+    format!("    policies: {}; {merits}{agenda}\n", listed(policies))
+}
+
+/// A merit card by id with its name.
+fn merit_name(content: &Content, id: &str) -> String {
+    content
+        .merits
+        .iter()
+        .find(|x| x.id == id)
+        .map_or(id.to_owned(), |x| format!("{id} {}", x.name))
+}
+
+/// An agenda by id with its name.
+fn agenda_name(content: &Content, id: &str) -> String {
+    content
+        .agendas
+        .iter()
+        .find(|x| x.id == id)
+        .map_or(id.to_owned(), |x| format!("{id} {}", x.name))
 }
 
 /// The map by region: the cities with a factory, and how many are empty.

@@ -138,6 +138,38 @@ impl State {
             .collect()
     }
 
+    /// What `seat` pays for building `card` in `city`, merit cards aside (TI-8.3.2, TC-1.5):
+    /// the sum of the cost icons as [`build`](Ctx::build) pays them, the builder's own
+    /// leads free, policies and the headline applied. `None` for a seat, card or city the
+    /// game does not have.
+    pub fn build_price(&self, c: &Content, seat: u8, card: u8, city: CityId) -> Option<u32> {
+        self.seats.get(usize::from(seat))?;
+        c.industries.get(usize::from(card))?;
+        c.map.cities.get(city.index())?;
+        let plan = BuildPlan {
+            seat,
+            card,
+            city,
+            by: BuildBy::Action,
+            merits: 0,
+            waived: 0,
+        };
+        Some(
+            self.icon_costs(c, &plan)
+                .iter()
+                .map(|&(_, _, cost)| cost)
+                .sum(),
+        )
+    }
+
+    /// The seat and the industry card of a build whose city is being chosen now (TI-8.3.1).
+    pub fn card_to_build(&self) -> Option<(u8, u8)> {
+        match self.stack.last()? {
+            Frame::BuildCity { seat, card, .. } if self.outcome.is_none() => Some((*seat, *card)),
+            _ => None,
+        }
+    }
+
     /// The opponents whose share `seat` can buy, as [`Action::Share`] (TI-8.4).
     pub(crate) fn share_choices(&self, c: &Content, seat: u8) -> Vec<Action> {
         (0..self.seat_count() as u8)

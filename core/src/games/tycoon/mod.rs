@@ -25,6 +25,7 @@ mod action;
 mod actions;
 mod automa;
 pub mod content;
+pub mod effect_words;
 mod effects;
 mod error;
 mod frame;
