@@ -7,8 +7,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use darbar::bots::RandomBot;
+use darbar::engine::Game;
 use darbar::raid::bots::GreedyBot;
-use darbar::raid::{Log, State};
+use darbar::raid::{Log, Raid, State};
 
 fn games(c: &mut Criterion) {
     println!(
@@ -18,6 +19,7 @@ fn games(c: &mut Criterion) {
     c.bench_function("raid: setup (State::new)", |b| {
         b.iter(|| State::new(black_box(7)))
     });
+    let game = Raid::default();
     let mut seed = 0;
     let mut actions = 0u64;
     let mut games = 0u64;
@@ -27,7 +29,7 @@ fn games(c: &mut Criterion) {
             let mut state = State::new(seed);
             let mut bot = RandomBot::new(seed);
             while let Some(action) = bot.choose_from(&state.legal_actions()) {
-                let _ = state.apply(action);
+                let _ = game.apply(&mut state, action, &mut Log::silent());
                 actions += 1;
             }
             games += 1;
@@ -53,7 +55,7 @@ fn games(c: &mut Criterion) {
                 let mut bot = GreedyBot::new(seed);
                 let mut log = Log::silent();
                 while let Some(action) = bot.choose(&state) {
-                    state.apply_unchecked(action, &mut log);
+                    let _ = game.apply_unchecked(&mut state, action, &mut log);
                     actions += 1;
                 }
                 games += 1;

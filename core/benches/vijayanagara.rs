@@ -7,8 +7,14 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use darbar::bots::RandomBot;
-use darbar::engine::Snapshot;
-use darbar::vijayanagara::{Log, Player, SpaceId, State};
+use darbar::engine::{Game, Snapshot};
+use darbar::vijayanagara::{Log, Options, Player, SpaceId, State, Vijayanagara};
+
+/// The rules benchmarked: the core's, without Event cards (their Lua scripts are benchmarked
+/// in `darbar-lua`).
+fn rules() -> Vijayanagara {
+    Vijayanagara::without_events(Options::default())
+}
 
 fn board(c: &mut Criterion) {
     println!(
@@ -40,13 +46,15 @@ fn board(c: &mut Criterion) {
 
 /// A position in the middle of a game: after 150 random actions.
 fn mid_game() -> State {
+    let game = rules();
     let mut state = State::new(11);
     let mut bot = RandomBot::new(11);
     for _ in 0..150 {
         let action = bot
             .choose_from(&state.legal_actions())
             .expect("the game is not over yet");
-        state.apply(action).expect("listed actions apply");
+        game.apply(&mut state, action, &mut Log::silent())
+            .expect("listed actions apply");
     }
     state
 }
@@ -65,6 +73,7 @@ fn play(c: &mut Criterion) {
         b.iter(|| black_box(&mid).legal_actions())
     });
     // A whole random game, checked apply (one clone per action for atomicity).
+    let game = rules();
     let mut seed = 0;
     let mut actions = 0u64;
     let mut games = 0u64;
@@ -74,7 +83,7 @@ fn play(c: &mut Criterion) {
             let mut state = State::new(seed);
             let mut bot = RandomBot::new(seed);
             while let Some(action) = bot.choose_from(&state.legal_actions()) {
-                let _ = state.apply(action);
+                let _ = game.apply(&mut state, action, &mut Log::silent());
                 actions += 1;
             }
             games += 1;
@@ -92,7 +101,7 @@ fn play(c: &mut Criterion) {
             let mut bot = RandomBot::new(seed);
             let mut log = Log::silent();
             while let Some(action) = bot.choose_from(&state.legal_actions()) {
-                let _ = state.apply_unchecked(action, &mut log);
+                let _ = game.apply_unchecked(&mut state, action, &mut log);
             }
             state
         })

@@ -17,12 +17,18 @@
 //! - [`testing`]: the random-simulation checker, the proptest driver, the seed fan-out and the
 //!   playthroughs every game's tests use.
 //!
+//! A game is played through its rules value, the one route by which actions are checked and
+//! applied ([`Game::apply`](engine::Game::apply)). Vijayanagara's Event cards are Lua scripts
+//! that this crate cannot run: the published game, with its cards, is
+//! `darbar_lua::vijayanagara(Options::default())` from the `darbar-lua` crate. This crate
+//! alone plays it without them, and says so:
+//!
 //! ```
 //! use darbar::bots::{Bot, RandomBot};
 //! use darbar::engine::{Game, Log};
-//! use darbar::vijayanagara::{Player, Vijayanagara};
+//! use darbar::vijayanagara::{Options, Player, Vijayanagara};
 //!
-//! let game = Vijayanagara::default();
+//! let game = Vijayanagara::without_events(Options::default());
 //! let mut state = game.new_initial_state(42);
 //! println!("{state}"); // a readable picture of the board
 //! assert_eq!(state.resources(Player::Bahmani), 6);
@@ -45,8 +51,3 @@ pub use games::pax_pamir;
 pub use games::raid;
 pub use games::tycoon;
 pub use games::vijayanagara;
-
-/// The README's Rust quick start, run as a doctest so that it stays true.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeQuickStart;

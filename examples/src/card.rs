@@ -61,7 +61,7 @@ pub fn run(command: &CardCommand<'_>) -> Result<String, String> {
             (state, format!("the position of {}", path.display()))
         }
         None => (
-            host.new_game(command.seed),
+            State::with_options(command.seed, host.rule_options()),
             format!("the start of a game with seed {}", command.seed),
         ),
     };

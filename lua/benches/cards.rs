@@ -10,36 +10,32 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use darbar::bots::RandomBot;
-use darbar::vijayanagara::{Action, DecisionKind, EVENT_CARDS, EventSide, Log, State, TurnOption};
+use darbar::engine::Game;
+use darbar::vijayanagara::{
+    Action, DecisionKind, EVENT_CARDS, EventSide, Log, Options, State, TurnOption, Vijayanagara,
+};
 use darbar_lua::CardHost;
 
 /// A game whose first card is Event `card`, its first faction having taken Event or Command.
-fn before_event(host: &CardHost, card: u8) -> Option<State> {
+fn before_event(game: &Vijayanagara, card: u8) -> Option<State> {
     let mut state = (0..100_000)
-        .map(|seed| host.new_game(seed))
+        .map(|seed| game.new_initial_state(seed))
         .find(|s| s.current_event() == Some(card))?;
-    state
-        .apply_with(
-            Action::Option(TurnOption::EventOrCommand),
-            host,
-            &mut Log::silent(),
-        )
-        .ok()?;
+    let option = Action::Option(TurnOption::EventOrCommand);
+    game.apply(&mut state, option, &mut Log::silent()).ok()?;
     Some(state)
 }
 
 /// Carries out `side` and answers the effect's choices with the first option.
-fn carry_out(host: &CardHost, mut state: State, side: EventSide) -> State {
+fn carry_out(game: &Vijayanagara, mut state: State, side: EventSide) -> State {
     let mut log = Log::silent();
-    state
-        .apply_with(Action::Event(side), host, &mut log)
+    game.apply(&mut state, Action::Event(side), &mut log)
         .expect("the event runs");
     while let Some(decision) = state.decision() {
         if !matches!(decision.kind, DecisionKind::Event { .. }) {
             break;
         }
-        state
-            .apply_with(decision.choices[0], host, &mut log)
+        game.apply(&mut state, decision.choices[0], &mut log)
             .expect("a listed answer applies");
     }
     state
@@ -52,19 +48,19 @@ fn deck(c: &mut Criterion) {
 }
 
 fn events(c: &mut Criterion) {
-    let host = CardHost::standard();
+    let game = darbar_lua::vijayanagara(Options::default());
     let mut group = c.benchmark_group("event");
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(100))
         .measurement_time(Duration::from_millis(400));
     for card in EVENT_CARDS {
-        let Some(start) = before_event(&host, card) else {
+        let Some(start) = before_event(&game, card) else {
             continue;
         };
         for (side, name) in [(EventSide::Unshaded, "U"), (EventSide::Shaded, "S")] {
             group.bench_function(format!("card {card:02} {name}"), |b| {
-                b.iter(|| carry_out(&host, black_box(&start).clone(), side))
+                b.iter(|| carry_out(&game, black_box(&start).clone(), side))
             });
         }
     }
@@ -72,17 +68,16 @@ fn events(c: &mut Criterion) {
 }
 
 fn games(c: &mut Criterion) {
-    let host = CardHost::standard();
+    let game = darbar_lua::vijayanagara(Options::default());
     let mut seed = 0;
     c.bench_function("random full game with the Lua deck", |b| {
         b.iter(|| {
             seed += 1;
-            let mut state = host.new_game(seed);
+            let mut state = game.new_initial_state(seed);
             let mut bot = RandomBot::new(seed);
             let mut log = Log::silent();
             while let Some(action) = state.decision().and_then(|d| bot.choose_from(&d.choices)) {
-                state
-                    .apply_with(action, &host, &mut log)
+                game.apply(&mut state, action, &mut log)
                     .expect("listed actions apply");
             }
             state

@@ -12,11 +12,11 @@ use thiserror::Error;
 ///
 /// ```
 /// use darbar::engine::{Game, GameRng};
-/// use darbar::vijayanagara::Vijayanagara;
+/// use darbar::vijayanagara::Options;
 /// use darbar_lua::{Host, ScriptError};
 ///
 /// let mut host = Host::new();
-/// let game = Vijayanagara::default();
+/// let game = darbar_lua::vijayanagara(Options::default());
 /// let state = game.new_initial_state(1);
 /// let mut rng = GameRng::from_seed_u64(1);
 /// let err = host

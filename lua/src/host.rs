@@ -136,11 +136,11 @@ pub struct Evaluation {
 ///
 /// ```
 /// use darbar::engine::{Game, GameRng};
-/// use darbar::vijayanagara::Vijayanagara;
+/// use darbar::vijayanagara::Options;
 /// use darbar_lua::{Host, ScriptValue};
 ///
 /// let mut host = Host::new();
-/// let game = Vijayanagara::default();
+/// let game = darbar_lua::vijayanagara(Options::default());
 /// let state = game.new_initial_state(2024);
 /// let mut rng = GameRng::from_seed_u64(2024);
 /// let script = r#"
@@ -493,11 +493,11 @@ impl Host {
     ///
     /// ```
     /// use darbar::engine::{Game, GameRng};
-    /// use darbar::vijayanagara::Vijayanagara;
+    /// use darbar::vijayanagara::Options;
     /// use darbar_lua::{Host, ScriptValue};
     ///
     /// let mut host = Host::new();
-    /// let game = Vijayanagara::default();
+    /// let game = darbar_lua::vijayanagara(Options::default());
     /// let state = game.new_initial_state(1);
     /// let mut rng = GameRng::from_seed_u64(1);
     /// let script = r#"return game:control("Maharashtra")"#;

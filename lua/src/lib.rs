@@ -2,6 +2,32 @@
 //!
 //! A sandboxed Lua 5.4 host for darbar's card scripts (architecture principle 8).
 //!
+//! Vijayanagara's Event cards are Lua scripts, so this is the crate to play the published game
+//! from Rust: [`vijayanagara`] gives its rules with the darbar default deck, as the command line
+//! and Python play it ([`registry`] loads every game so). The core crate alone plays it only
+//! without Event cards, when asked by name (`Vijayanagara::without_events`).
+//!
+//! ```
+//! use darbar::bots::{Bot, RandomBot};
+//! use darbar::engine::{Game, Log};
+//! use darbar::vijayanagara::{Action, EventSide, Options, TurnOption};
+//!
+//! let game = darbar_lua::vijayanagara(Options::default());
+//! let mut state = game.new_initial_state(7);
+//! // The first faction takes the Event of the card in play (§2.3.4).
+//! game.apply(&mut state, Action::Option(TurnOption::EventOrCommand), &mut Log::silent())?;
+//! assert!(game.legal_actions(&state).contains(&Action::Event(EventSide::Unshaded)));
+//!
+//! // Every decision lists its legal choices; the rules check and apply the one chosen.
+//! let mut bot = RandomBot::new(7);
+//! for _ in 0..20 {
+//!     let decision = game.decision(&state).unwrap();
+//!     let action = bot.choose(&game, &state, &decision).unwrap();
+//!     game.apply(&mut state, action, &mut Log::silent())?;
+//! }
+//! # Ok::<(), darbar::vijayanagara::Error>(())
+//! ```
+//!
 //! A [`Host`] owns one Lua state with only the `table`, `string`, `math` and `utf8` libraries
 //! and a safe part of the base library. It evaluates a script against a **read-only** view of
 //! a state of any game that implements [`LuaGame`], the global `game`, lent for the length of
@@ -16,11 +42,11 @@
 //!
 //! ```
 //! use darbar::engine::{Game, GameRng};
-//! use darbar::vijayanagara::Vijayanagara;
+//! use darbar::vijayanagara::Options;
 //! use darbar_lua::{Host, ScriptValue};
 //!
 //! let mut host = Host::new();
-//! let game = Vijayanagara::default();
+//! let game = darbar_lua::vijayanagara(Options::default());
 //! let state = game.new_initial_state(42);
 //! let mut rng = GameRng::from_seed_u64(42);
 //!
@@ -41,8 +67,8 @@
 //! A [`ScriptBot`] plays any such game from a script that picks one of `game:legal_actions()`.
 //!
 //! A [`CardHost`] runs Event cards written as Lua files: it implements the core's
-//! [`EventHost`](darbar::vijayanagara::EventHost), so a game created with events enabled plays
-//! them through [`State::apply_with`](darbar::vijayanagara::State::apply_with). A card's side
+//! [`EventHost`](darbar::vijayanagara::EventHost) on one thread, and [`Cards`] on every thread,
+//! so that the rules of a game hold it ([`Cards::game`]) and play the cards. A card's side
 //! function receives `ctx`, lent `&mut` to a scratch copy of the state for one run: the same
 //! queries as `game`, the core's validated effects, grants of free Commands and Decrees, and
 //! choices in the middle of an effect, replayed from the card's start with the answers given so
@@ -88,3 +114,29 @@ pub use library::{
     BYTES_PER_INSTRUCTION, CALL_INSTRUCTIONS, PATTERN_STEPS_PER_INSTRUCTION, VALUE_INSTRUCTIONS,
 };
 pub use value::{MAX_DEPTH, MAX_VALUES, ScriptValue};
+
+use darbar::vijayanagara::{Options, Vijayanagara};
+
+/// Vijayanagara as published, the way to play it from Rust: the rules with `options` and the
+/// Event cards of the darbar default deck ([`Cards::standard`], §2.3.4), as the command line
+/// and Python play it. Event cards are on, and the deck rules are the default deck's, whatever
+/// `options` says of them; a deck of one's own is [`Cards::from_dir`] and [`Cards::game`], and
+/// the game without Event cards is the core's `Vijayanagara::without_events`.
+///
+/// ```
+/// use darbar::engine::Game;
+/// use darbar::vijayanagara::Options;
+///
+/// let game = darbar_lua::vijayanagara(Options::default());
+/// assert!(game.options().events);
+/// assert!(game.cards().is_some());
+/// ```
+pub fn vijayanagara(options: Options) -> Vijayanagara {
+    Cards::standard().game(options)
+}
+
+/// The README's Rust quick start, run as a doctest so that it stays true (it plays the game
+/// with its Event cards, which need this crate).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeQuickStart;

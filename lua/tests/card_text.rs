@@ -10,13 +10,13 @@ use common::TempDeck;
 use darbar::engine::{Game, GameRng, Log, ReplayError};
 use darbar::games::OpenError;
 use darbar::raid::Raid;
-use darbar::vijayanagara::{Action, Card, EventSide, TurnOption, Vijayanagara};
+use darbar::vijayanagara::{Action, Card, EventSide, Options, TurnOption, Vijayanagara};
 use darbar_lua::{CardHost, Cards, Host, STANDARD_DECK, ScriptValue, check_replay_deck};
 use serde_json::{Value, json};
 
 /// The number of the first card of seed 7, an Event card.
 fn first_card() -> u8 {
-    match Vijayanagara::default()
+    match Vijayanagara::without_events(Options::default())
         .new_initial_state(7)
         .deck()
         .current()
@@ -62,7 +62,7 @@ fn rule_2_3_4_game_current_card_gives_both_sides_of_the_card_in_play() {
     assert!(source.contains(&format!("title = \"{}\"", expected.title)));
 
     // Without a host, the default deck's words (the core's card data), which agree.
-    let plain = Vijayanagara::default();
+    let plain = Vijayanagara::without_events(Options::default());
     let title = eval(
         &plain,
         &plain.new_initial_state(7),

@@ -1,5 +1,5 @@
 //! The default deck's cards 1–16 against the test scenarios of the deck file (§5, §5.1), played
-//! through the real game flow ([`State::apply_with`] with the [`CardHost`]); the whole deck
+//! through the real game flow (the rules playing the deck's [`Cards`]); the whole deck
 //! (its 44 headers against the core's card data, every side of every card, random games that
 //! always take the Event); and the card host's contract: a mid-effect choice, an effect the
 //! core refuses, a malformed card file or deck.
@@ -11,20 +11,22 @@
 
 mod support;
 
-use darbar::engine::{Rule, Snapshot};
+use darbar::engine::{Game, Rule, Snapshot};
 use darbar::vijayanagara::{
     Action, CardSet, CommandKind, DecisionKind, Dynasty, Error, EventFailure, EventHost,
-    EventProgress, EventRun, EventSide, Faction, Lasting, Log, Piece, PieceKind, Player, SpaceId,
-    State, Structure, TurnOption,
+    EventProgress, EventRun, EventSide, Faction, Lasting, Log, Options, Piece, PieceKind, Player,
+    SpaceId, State, Structure, TurnOption,
 };
-use darbar_lua::{CardHost, DeckError, STANDARD_DECK, ScriptError};
-use support::{BK, Board, DS, VN, assert_board, game_on_card, in_event, play_event, run_direct};
+use darbar_lua::{CardHost, Cards, DeckError, STANDARD_DECK, ScriptError};
+use support::{
+    BK, Board, DS, VN, assert_board, game_on_card, in_event, play_event, rules, run_direct,
+};
 
 use EventSide::{Shaded, Unshaded};
 use SpaceId::*;
 
-fn host() -> CardHost {
-    CardHost::standard()
+fn host() -> Cards {
+    Cards::standard()
 }
 
 fn select(space: SpaceId) -> Action {
@@ -36,7 +38,7 @@ fn select(space: SpaceId) -> Action {
 #[test]
 fn the_shipped_cards_match_the_core_card_data() {
     // Number, title, order, Stay Eligible and both texts, exactly as data/cards.json has them.
-    let host = host();
+    let host = CardHost::standard();
     assert_eq!(
         host.numbers().collect::<Vec<_>>(),
         (1..=44).collect::<Vec<_>>()
@@ -63,7 +65,7 @@ fn the_shipped_cards_match_the_core_card_data() {
 fn the_card_directory_loads_as_the_embedded_deck() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/cards/vijayanagara");
     let from_dir = CardHost::from_dir(dir).unwrap();
-    let embedded = host();
+    let embedded = CardHost::standard();
     assert!(from_dir.numbers().eq(embedded.numbers()));
     for n in embedded.numbers() {
         assert_eq!(from_dir.event(n), embedded.event(n));
@@ -143,7 +145,11 @@ fn deck_6_a_deck_of_other_orders_loads_with_warnings_and_plays_its_orders() {
         .unwrap();
     // §2.3.2: the first eligible faction of the card's order acts first.
     assert_eq!(State::new(seed).current_player(), Some(Player::Sultanate));
-    assert_eq!(host.new_game(seed).current_player(), Some(Player::Bahmani));
+    let game = Cards::from_dir(&dir).unwrap().game(Options::default());
+    assert_eq!(
+        game.new_initial_state(seed).current_player(),
+        Some(Player::Bahmani)
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -328,7 +334,7 @@ fn plunder_in_punjab(siri_fort: bool) -> (u8, bool) {
         Action::Command(CommandKind::AttackAndPlunder),
         Action::Select(Punjab),
     ] {
-        state.apply_with(action, &host, &mut log).unwrap();
+        rules(&host).apply(&mut state, action, &mut log).unwrap();
     }
     let must_remove_troop = matches!(
         state.decision().map(|d| d.kind),
@@ -390,7 +396,7 @@ fn card_6_shaded_follow_up_conscript_caps_are_one_higher() {
         Action::Count(2),
         Action::Done,
     ] {
-        state.apply_with(action, &host, &mut log).unwrap();
+        rules(&host).apply(&mut state, action, &mut log).unwrap();
     }
     expected.at(Delhi).troops = 10;
     expected.at(Jaunpur).troops = 4;
@@ -980,11 +986,15 @@ fn a_mid_effect_choice_waits_and_resumes_identically() {
     let mut state = game_on_card(3);
     let before = Board::of(&state);
     let mut log = Log::silent();
-    state
-        .apply_with(Action::Option(TurnOption::EventOrCommand), &host, &mut log)
+    rules(&host)
+        .apply(
+            &mut state,
+            Action::Option(TurnOption::EventOrCommand),
+            &mut log,
+        )
         .unwrap();
-    state
-        .apply_with(Action::Event(Unshaded), &host, &mut log)
+    rules(&host)
+        .apply(&mut state, Action::Event(Unshaded), &mut log)
         .unwrap();
     // BK must choose, as the text names it (C1), though DS carries the Event out.
     let decision = state.decision().unwrap();
@@ -1002,9 +1012,11 @@ fn a_mid_effect_choice_waits_and_resumes_identically() {
     // The waiting game survives a snapshot, and both copies finish identically.
     let mut restored = State::from_snapshot(&state.to_snapshot()).unwrap();
     assert_eq!(restored, state);
-    state.apply_with(select(Gujarat), &host, &mut log).unwrap();
-    restored
-        .apply_with(select(Gujarat), &host, &mut Log::silent())
+    rules(&host)
+        .apply(&mut state, select(Gujarat), &mut log)
+        .unwrap();
+    rules(&host)
+        .apply(&mut restored, select(Gujarat), &mut Log::silent())
         .unwrap();
     assert_eq!(restored, state);
     assert!(!in_event(&state));
@@ -1042,7 +1054,7 @@ fn a_mid_effect_choice_waits_and_resumes_identically() {
 
 /// A one-card deck whose card `number` gains DS 3 Resources, then places a Fort in Delhi
 /// (§1.3 forbids it) on line 8 of the file.
-fn illegal_card(number: u8) -> CardHost {
+fn illegal_card(number: u8) -> Cards {
     let source = format!(
         r#"return {{
     number = {number}, title = "Illegal", order = "DBV", stay_eligible = false,
@@ -1056,7 +1068,7 @@ fn illegal_card(number: u8) -> CardHost {
     shaded = function(ctx) end,
 }}"#
     );
-    CardHost::from_sources(&[("illegal.lua", source)]).unwrap()
+    Cards::from_sources(&[("illegal.lua", source)]).unwrap()
 }
 
 #[test]
@@ -1064,12 +1076,16 @@ fn an_effect_the_core_refuses_names_the_rule_and_changes_nothing() {
     let mut state = game_on_card(7);
     let host = illegal_card(7);
     let mut log = Log::silent();
-    state
-        .apply_with(Action::Option(TurnOption::EventOrCommand), &host, &mut log)
+    rules(&host)
+        .apply(
+            &mut state,
+            Action::Option(TurnOption::EventOrCommand),
+            &mut log,
+        )
         .unwrap();
     let before = state.clone();
-    let err = state
-        .apply_with(Action::Event(Unshaded), &host, &mut log)
+    let err = rules(&host)
+        .apply(&mut state, Action::Event(Unshaded), &mut log)
         .unwrap_err();
     assert_eq!(
         err,
@@ -1207,10 +1223,10 @@ fn every_card_side_of_the_deck_runs_on_the_setup() {
 fn random_games_that_always_take_the_event_play_every_card_without_failing() {
     // Random play where the Event is always taken when offered: every offered action applies,
     // changes the state and keeps the core's invariants, and every card side is played.
-    let host = host();
+    let game = rules(&host());
     let mut played = std::collections::BTreeSet::new();
     for seed in 0..100u64 {
-        let mut state = host.new_game(seed);
+        let mut state = game.new_initial_state(seed);
         let mut rng = darbar::engine::GameRng::from_seed_u64(seed);
         while !state.is_over() {
             let legal = state.legal_actions();
@@ -1235,8 +1251,7 @@ fn random_games_that_always_take_the_event_play_every_card_without_failing() {
                 played.insert((card, side));
             }
             let before = state.clone();
-            state
-                .apply_with(action, &host, &mut Log::silent())
+            game.apply(&mut state, action, &mut Log::silent())
                 .unwrap_or_else(|e| panic!("seed {seed}, {action}: {e}"));
             assert_ne!(state, before);
             state.check_invariants().unwrap();

@@ -1,6 +1,6 @@
 //! The default deck's cards 17–26 against the test scenarios of the deck file (§5 rows 17–26,
-//! §5.1 for cards 17 and 19), played through the real game flow ([`State::apply_with`] with the
-//! [`CardHost`]).
+//! §5.1 for cards 17 and 19), played through the real game flow (the rules playing the deck's
+//! [`Cards`]).
 //!
 //! Each scenario builds its "Start" position (the §2.1 setup plus the listed changes, made with
 //! the core's primitives), plays the side with the bracketed choices, and compares the whole
@@ -9,15 +9,16 @@
 
 mod support;
 
-use darbar::engine::{Rule, Snapshot};
+use darbar::engine::{Game, Rule, Snapshot};
 use darbar::vijayanagara::{
     Action, Card, CommandKind, DecisionKind, DecreeKind, Dynasty, EventProgress, EventSide,
     Lasting, Log, Loyalty, Options, Piece, PieceKind, PieceSource, PlayOrderBox, Player, SpaceId,
     State, Structure, SuccessionCard, TurnOption,
 };
-use darbar_lua::CardHost;
+use darbar_lua::Cards;
 use support::{
-    BK, Board, DS, VN, apply_all, assert_board, game_on_card, in_event, play_event, run_direct,
+    BK, Board, DS, VN, apply_all, assert_board, game_on_card, in_event, play_event, rules,
+    run_direct,
 };
 
 use EventSide::{Shaded, Unshaded};
@@ -26,8 +27,8 @@ use SpaceId::*;
 /// Index of the VN track in [`Board::influence`] (BK is 0).
 const VN_TRACK: usize = 1;
 
-fn host() -> CardHost {
-    CardHost::standard()
+fn host() -> Cards {
+    Cards::standard()
 }
 
 fn select(space: SpaceId) -> Action {
@@ -186,8 +187,8 @@ fn rule_convention_c15_with_event_requires_effect_the_no_op_side_is_refused() {
         &[Action::Option(TurnOption::EventOrCommand)],
     );
     let before = state.clone();
-    let error = state
-        .apply_with(Action::Event(Shaded), &host, &mut Log::silent())
+    let error = rules(&host)
+        .apply(&mut state, Action::Event(Shaded), &mut Log::silent())
         .unwrap_err();
     assert_eq!(error.rule(), Rule("deck C15"));
     assert_eq!(state, before);

@@ -1,5 +1,5 @@
 //! The default deck's cards 27–36 against the test scenarios of the deck file (§5 rows 27–36),
-//! played through the real game flow ([`State::apply_with`] with the [`CardHost`]), with the
+//! played through the real game flow (the rules playing the deck's [`Cards`]), with the
 //! choices the scenarios bracket, those of the granted Commands and Decrees included.
 //!
 //! Each scenario builds its "Start" position (the §2.1 setup plus the listed changes, made with
@@ -10,13 +10,15 @@
 
 mod support;
 
+use darbar::engine::Game;
 use darbar::vijayanagara::{
     Action, CommandKind, DecisionKind, DecreeKind, EventProgress, EventSide, Faction, Log, Loyalty,
     Piece, PieceSource, Player, SpaceId, State, Structure, TurnOption,
 };
-use darbar_lua::CardHost;
+use darbar_lua::Cards;
 use support::{
-    BK, Board, DS, VN, apply_all, assert_board, game_on_card, in_event, play_event, run_direct,
+    BK, Board, DS, VN, apply_all, assert_board, game_on_card, in_event, play_event, rules,
+    run_direct,
 };
 
 use EventSide::{Shaded, Unshaded};
@@ -26,8 +28,8 @@ use SpaceId::*;
 const BK_TRACK: usize = 0;
 const VN_TRACK: usize = 1;
 
-fn host() -> CardHost {
-    CardHost::standard()
+fn host() -> Cards {
+    Cards::standard()
 }
 
 fn select(space: SpaceId) -> Action {
@@ -51,13 +53,13 @@ fn offered(state: &State) -> Vec<Action> {
 }
 
 /// Takes Event or Command and starts `side` of the current card, answering nothing yet.
-fn start_event(state: &mut State, host: &CardHost, side: EventSide) {
+fn start_event(state: &mut State, host: &Cards, side: EventSide) {
     let mut log = Log::silent();
-    state
-        .apply_with(Action::Option(TurnOption::EventOrCommand), host, &mut log)
+    rules(host)
+        .apply(state, Action::Option(TurnOption::EventOrCommand), &mut log)
         .unwrap();
-    state
-        .apply_with(Action::Event(side), host, &mut log)
+    rules(host)
+        .apply(state, Action::Event(side), &mut log)
         .unwrap();
 }
 

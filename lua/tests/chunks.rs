@@ -4,12 +4,12 @@ mod common;
 
 use common::eval;
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{State, Vijayanagara};
+use darbar::vijayanagara::{Options, State, Vijayanagara};
 use darbar_lua::{Host, ScriptError, ScriptValue};
 
 fn run(host: &mut Host, source: &str, name: &str) -> Result<ScriptValue, ScriptError> {
     host.evaluate(
-        &Vijayanagara::default(),
+        &Vijayanagara::without_events(Options::default()),
         &State::new(1),
         &mut GameRng::from_seed_u64(1),
         source,

@@ -1,11 +1,53 @@
 //! Decks on disk: an edited deck is read again (the per-thread host cache is keyed by the
 //! files' contents) and the cache stays bounded; a card file named for one card that declares
-//! another is refused.
+//! another is refused. And the deck played by default: the documented way to play
+//! Vijayanagara from Rust plays the Event cards of the default deck.
 
 mod common;
 
 use common::TempDeck;
+use darbar::engine::{Game, Log};
+use darbar::vijayanagara::{Action, Card, EventSide, Options, TurnOption};
 use darbar_lua::{CardHost, Cards, DeckError, MAX_CACHED_DECKS, STANDARD_DECK};
+
+#[test]
+fn rule_2_3_4_the_documented_rust_game_offers_the_event_of_an_event_card() {
+    // The crate docs and the README: `darbar_lua::vijayanagara(Options::default())` is the
+    // published game. On an Event card, Event or Command offers the card's Event (§2.3.4),
+    // both sides, and carries one out.
+    let game = darbar_lua::vijayanagara(Options::default());
+    assert!(game.deck().is_some_and(|deck| deck.is_default()));
+    let mut event_cards = 0;
+    for seed in 0..20 {
+        let mut state = game.new_initial_state(seed);
+        let Some(Card::Event(card)) = state.deck().current() else {
+            continue;
+        };
+        event_cards += 1;
+        let event_or_command = Action::Option(TurnOption::EventOrCommand);
+        assert!(game.legal_actions(&state).contains(&event_or_command));
+        game.apply(&mut state, event_or_command, &mut Log::silent())
+            .unwrap();
+        let sides = [
+            Action::Event(EventSide::Unshaded),
+            Action::Event(EventSide::Shaded),
+        ];
+        let legal = game.legal_actions(&state);
+        assert!(
+            sides.iter().all(|side| legal.contains(side)),
+            "seed {seed}, card {card}: {legal:?}"
+        );
+        let mut log = Log::recording();
+        game.apply(&mut state, sides[0], &mut log).unwrap();
+        assert!(
+            log.take()
+                .iter()
+                .any(|line| line.contains("carries out Event")),
+            "seed {seed}, card {card}"
+        );
+    }
+    assert!(event_cards > 0, "no seed starts on an Event card");
+}
 
 fn source_of(name: &str) -> &'static str {
     STANDARD_DECK.iter().find(|(n, _)| *n == name).unwrap().1

@@ -7,11 +7,10 @@
 use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::Arc;
 
 use darbar::bots::RandomBot;
 use darbar::engine::{Game, GameRng, Log};
-use darbar::vijayanagara::{State, Vijayanagara};
+use darbar::vijayanagara::{Options, State, Vijayanagara};
 use darbar_lua::{Cards, Host, Limits, STANDARD_DECK};
 
 const CHILD: &str = "DARBAR_LUA_DETERMINISM_CHILD";
@@ -107,7 +106,7 @@ fn adversarial_deck() -> PathBuf {
 /// What a child prints: the scripts' results and logs, then whole games with the deck.
 fn outputs() -> Vec<String> {
     let mut out = Vec::new();
-    let game = Vijayanagara::default();
+    let game = Vijayanagara::without_events(Options::default());
     let state = game.new_initial_state(3);
     let mut host = Host::with_limits(Limits {
         memory_bytes: 4 * 1024 * 1024,
@@ -119,8 +118,7 @@ fn outputs() -> Vec<String> {
         out.push(format!("{script}\n  => {result:?}"));
     }
     let dir = adversarial_deck();
-    let cards = Cards::from_dir(&dir).unwrap();
-    let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
+    let game = Cards::from_dir(&dir).unwrap().game(Options::default());
     for seed in 0..3 {
         let mut state = game.new_initial_state(seed);
         let mut bot = RandomBot::new(seed);

@@ -87,7 +87,9 @@ fn long_chunk_names_still_give_lines() {
     let name = "cards/vijayanagara/".to_owned() + &"very-long-card-name-".repeat(5);
     let err = host
         .evaluate(
-            &darbar::vijayanagara::Vijayanagara::default(),
+            &darbar::vijayanagara::Vijayanagara::without_events(
+                darbar::vijayanagara::Options::default(),
+            ),
             &darbar::vijayanagara::State::new(1),
             &mut darbar::engine::GameRng::from_seed_u64(1),
             "\n\nerror('deep')",

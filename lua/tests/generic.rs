@@ -2,16 +2,14 @@
 //! random games the methods agree with the Rust values (seed, seats, the decision, the legal
 //! actions, returns, every seat's view), and a script bot plays whole games legally.
 
-use std::sync::Arc;
-
 use darbar::bots::{Bot, RandomBot};
 use darbar::engine::{Cites, Game, GameRng, Log};
 use darbar::games::Registry;
 use darbar::pax_pamir::{Options as PaxOptions, PaxPamir};
 use darbar::raid::Raid;
 use darbar::tycoon::{Options as TycoonOptions, Tycoon};
-use darbar::vijayanagara::Vijayanagara;
-use darbar_lua::{Cards, Host, LuaGame, ScriptBot, ScriptError, ScriptValue};
+use darbar::vijayanagara::{Options, Vijayanagara};
+use darbar_lua::{Host, LuaGame, ScriptBot, ScriptError, ScriptValue};
 use serde_json::{Value as Json, json};
 
 /// Everything the generic methods say about a state, in one call.
@@ -204,9 +202,19 @@ fn the_generic_methods_agree_with_the_rules_along_random_games() {
     for_every_game(|name| match name {
         "vijayanagara" => {
             // One whole game, and the start of another.
-            let steps = agree_along_a_random_game(&Vijayanagara::default(), 0, 20_000, false);
+            let steps = agree_along_a_random_game(
+                &Vijayanagara::without_events(Options::default()),
+                0,
+                20_000,
+                false,
+            );
             assert!(steps < 20_000, "vijayanagara seed 0 did not end");
-            agree_along_a_random_game(&Vijayanagara::default(), 1, 300, false);
+            agree_along_a_random_game(
+                &Vijayanagara::without_events(Options::default()),
+                1,
+                300,
+                false,
+            );
         }
         "raid" => {
             for seed in 0..4 {
@@ -252,8 +260,7 @@ fn the_generic_methods_agree_with_the_rules_along_random_games() {
 
 #[test]
 fn the_generic_methods_agree_with_event_cards() {
-    let cards = Cards::standard();
-    let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
+    let game = darbar_lua::vijayanagara(Options::default());
     agree_along_a_random_game(&game, 5, 300, false);
 }
 
@@ -261,7 +268,7 @@ fn the_generic_methods_agree_with_event_cards() {
 fn a_script_bot_plays_whole_games_of_every_game() {
     for_every_game(|name| match name {
         "vijayanagara" => {
-            let game = Vijayanagara::default();
+            let game = Vijayanagara::without_events(Options::default());
             plays_whole_games(
                 &game,
                 &mut ScriptBot::with_seed(RANDOM_SCRIPT, 1).unwrap(),
@@ -343,7 +350,7 @@ fn runtime_message(result: Result<ScriptValue, ScriptError>) -> String {
 
 #[test]
 fn wrong_arguments_to_the_generic_methods_are_typed_errors() {
-    let game = Vijayanagara::default();
+    let game = Vijayanagara::without_events(Options::default());
     for (script, message) in [
         (
             "return game:view(3)",
@@ -433,7 +440,7 @@ fn a_game_method_of_a_generic_name_replaces_the_generic_one() {
         eval(&Raid::default(), "return game:decision()"),
         Ok(ScriptValue::from("scout"))
     );
-    let game = Vijayanagara::default();
+    let game = Vijayanagara::without_events(Options::default());
     let state = game.new_initial_state(1);
     let decision = game.decision(&state).unwrap();
     let value = eval(
@@ -454,7 +461,7 @@ fn a_game_method_of_a_generic_name_replaces_the_generic_one() {
 
 #[test]
 fn a_view_counts_against_the_memory_limit() {
-    let game = Vijayanagara::default();
+    let game = Vijayanagara::without_events(Options::default());
     let state = game.new_initial_state(1);
     let mut host = Host::with_limits(darbar_lua::Limits {
         memory_bytes: 64 * 1024,

@@ -5,12 +5,15 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use common::guarded;
+use darbar::engine::Game;
 use darbar::vijayanagara::{
     Action, Error as CoreError, EventFailure, EventHost, EventProgress, EventRun, EventSide, Grant,
-    Lasting, Log, Options, Player, State, TurnOption,
+    Lasting, Log, Options, Player, State, TurnOption, Vijayanagara,
 };
-use darbar_lua::CardHost;
+use darbar_lua::{CardHost, Cards};
 
 fn card_with(body: &str) -> String {
     format!(
@@ -20,14 +23,14 @@ fn card_with(body: &str) -> String {
     )
 }
 
-/// A game whose first card is 3, its first faction having chosen Event or Command.
-fn before_event(host: &dyn EventHost, options: impl Fn(u64) -> State) -> State {
+/// A game of `game` whose first card is 3, its first faction having chosen Event or Command.
+fn before_event(game: &Vijayanagara) -> State {
     let mut state = (0..10_000)
-        .map(options)
+        .map(|seed| game.new_initial_state(seed))
         .find(|s| s.current_event() == Some(3))
         .expect("a game that starts with card 3");
     let option = Action::Option(TurnOption::EventOrCommand);
-    state.apply_with(option, host, &mut Log::silent()).unwrap();
+    game.apply(&mut state, option, &mut Log::silent()).unwrap();
     state
 }
 
@@ -36,14 +39,12 @@ fn rule_a_card_may_not_grant_without_bound() {
     let (result, unchanged) = guarded("900,000 grants", || {
         let body =
             "for i = 1, 900000 do ctx:grant_command{ faction = 'DS', command = 'Conscript' } end";
-        let host = CardHost::from_sources(&[("03.lua", card_with(body))]).unwrap();
-        let mut state = before_event(&host, |seed| host.new_game(seed));
+        let cards = Cards::from_sources(&[("03.lua", card_with(body))]).unwrap();
+        let game = cards.game(Options::default());
+        let mut state = before_event(&game);
         let before = state.clone();
-        let result = state.apply_with(
-            Action::Event(EventSide::Unshaded),
-            &host,
-            &mut Log::silent(),
-        );
+        let unshaded = Action::Event(EventSide::Unshaded);
+        let result = game.apply(&mut state, unshaded, &mut Log::silent());
         (result, state == before)
     });
     match result {
@@ -125,24 +126,14 @@ impl EventHost for Generous {
 
 #[test]
 fn rule_the_core_refuses_any_host_that_grants_too_much() {
-    let options = |seed| {
-        State::with_options(
-            seed,
-            Options {
-                events: true,
-                ..Options::default()
-            },
-        )
-    };
-    let host = Generous(EventProgress::MAX_GRANTS + 1);
-    let mut state = before_event(&host, options);
+    let generous =
+        |grants| Vijayanagara::with_cards(Options::default(), Arc::new(Generous(grants)));
+    let unshaded = Action::Event(EventSide::Unshaded);
+    let game = generous(EventProgress::MAX_GRANTS + 1);
+    let mut state = before_event(&game);
     let before = state.clone();
-    let err = state
-        .apply_with(
-            Action::Event(EventSide::Unshaded),
-            &host,
-            &mut Log::silent(),
-        )
+    let err = game
+        .apply(&mut state, unshaded, &mut Log::silent())
         .unwrap_err();
     assert_eq!(
         err,
@@ -156,14 +147,9 @@ fn rule_the_core_refuses_any_host_that_grants_too_much() {
     assert!(err.to_string().contains("MAX_GRANTS"), "{err}");
     assert_eq!(state, before);
     // At the cap it is carried out.
-    let host = Generous(EventProgress::MAX_GRANTS);
-    let mut state = before_event(&host, options);
-    state
-        .apply_with(
-            Action::Event(EventSide::Unshaded),
-            &host,
-            &mut Log::silent(),
-        )
+    let game = generous(EventProgress::MAX_GRANTS);
+    let mut state = before_event(&game);
+    game.apply(&mut state, unshaded, &mut Log::silent())
         .unwrap();
 }
 

@@ -9,8 +9,9 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{eval, eval_guarded, guarded};
-use darbar::vijayanagara::{Action, Error as CoreError, EventSide, Log, TurnOption};
-use darbar_lua::{CardHost, Host, Limits, STANDARD_DECK, ScriptError, ScriptValue};
+use darbar::engine::Game;
+use darbar::vijayanagara::{Action, Error as CoreError, EventSide, Log, Options, TurnOption};
+use darbar_lua::{Cards, Host, Limits, STANDARD_DECK, ScriptError, ScriptValue};
 
 const BUDGET: ScriptError = ScriptError::InstructionBudget {
     limit: Limits::DEFAULT.instructions,
@@ -123,19 +124,17 @@ fn rule_a_card_whose_handler_loops_is_refused_and_changes_nothing() {
                 "unshaded = function(ctx) xpcall(error, function() while true do end end)",
                 1,
             );
-        let host = CardHost::from_sources(&[("03.lua", source.as_str())]).unwrap();
+        let cards = Cards::from_sources(&[("03.lua", source.as_str())]).unwrap();
+        let game = cards.game(Options::default());
         let mut state = (0..10_000)
-            .map(|seed| host.new_game(seed))
+            .map(|seed| game.new_initial_state(seed))
             .find(|s| s.current_event() == Some(3))
             .expect("a game that starts with card 3");
         let option = Action::Option(TurnOption::EventOrCommand);
-        state.apply_with(option, &host, &mut Log::silent()).unwrap();
+        game.apply(&mut state, option, &mut Log::silent()).unwrap();
         let before = state.clone();
-        let result = state.apply_with(
-            Action::Event(EventSide::Unshaded),
-            &host,
-            &mut Log::silent(),
-        );
+        let unshaded = Action::Event(EventSide::Unshaded);
+        let result = game.apply(&mut state, unshaded, &mut Log::silent());
         (result, state == before)
     });
     let (result, unchanged) = outcome;

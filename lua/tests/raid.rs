@@ -2,7 +2,7 @@
 //! and nothing more, it is read-only, the sandbox and its limits apply, and the example bot
 //! plays whole games.
 
-use darbar::engine::GameRng;
+use darbar::engine::{Game, GameRng, Log};
 use darbar::raid::{Action, Raid, Resources, SiteId, State, WarStatus};
 use darbar_lua::{Host, Limits, RAID_BOT_EXAMPLE, ScriptBot, ScriptError, ScriptValue};
 
@@ -55,7 +55,9 @@ fn mid_game() -> State {
     let mut bot = ScriptBot::<Raid>::example(6);
     while state.turn() < 3 && !state.is_over() {
         let action = bot.choose(&Raid::default(), &state).unwrap();
-        state.apply(action).unwrap();
+        Raid::default()
+            .apply(&mut state, action, &mut Log::silent())
+            .unwrap();
     }
     state
 }
@@ -128,7 +130,13 @@ fn the_turn_and_the_camp_are_the_views() {
 #[test]
 fn a_seen_site_gives_its_last_seen_values_and_an_unseen_one_nil() {
     let mut state = State::new(11);
-    state.apply(Action::Scout(site("village-2"))).unwrap();
+    Raid::default()
+        .apply(
+            &mut state,
+            Action::Scout(site("village-2")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     // village-4 is revealed behind the player's back: true values, never seen.
     let hidden = Resources {
         soldiers: 97,
@@ -486,7 +494,9 @@ fn the_example_bot_plays_whole_games_to_an_ending() {
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(state, before, "choosing changed the state");
             assert!(state.legal_actions().contains(&action));
-            state.apply(action).unwrap();
+            Raid::default()
+                .apply(&mut state, action, &mut Log::silent())
+                .unwrap();
             actions += 1;
             assert!(
                 actions < 5_000,

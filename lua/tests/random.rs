@@ -3,7 +3,7 @@
 mod common;
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{State, Vijayanagara};
+use darbar::vijayanagara::{Options, State, Vijayanagara};
 use darbar_lua::{Host, ScriptError, ScriptValue};
 
 const DRAWS: &str = r#"
@@ -17,7 +17,7 @@ const DRAWS: &str = r#"
 
 fn draws(host: &mut Host, seed: u64) -> ScriptValue {
     host.evaluate(
-        &Vijayanagara::default(),
+        &Vijayanagara::without_events(Options::default()),
         &State::new(1),
         &mut GameRng::from_seed_u64(seed),
         DRAWS,
@@ -41,10 +41,22 @@ fn the_callers_generator_advances() {
     let state = State::new(1);
     let mut rng = GameRng::from_seed_u64(9);
     let first = host
-        .evaluate(&Vijayanagara::default(), &state, &mut rng, DRAWS, "draws")
+        .evaluate(
+            &Vijayanagara::without_events(Options::default()),
+            &state,
+            &mut rng,
+            DRAWS,
+            "draws",
+        )
         .unwrap();
     let second = host
-        .evaluate(&Vijayanagara::default(), &state, &mut rng, DRAWS, "draws")
+        .evaluate(
+            &Vijayanagara::without_events(Options::default()),
+            &state,
+            &mut rng,
+            DRAWS,
+            "draws",
+        )
         .unwrap();
     assert_ne!(first, second);
     assert_ne!(rng, GameRng::from_seed_u64(9));
@@ -59,7 +71,7 @@ fn small_ranges_draw_like_the_core() {
     let mut rng = GameRng::from_seed_u64(31);
     let value = host
         .evaluate(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &State::new(1),
             &mut rng,
             "local out = {} for i = 1, 50 do out[i] = math.random(6) end

@@ -1,7 +1,7 @@
 //! The example script of README.md runs and gives what the README says.
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{State, Vijayanagara};
+use darbar::vijayanagara::{Options, State, Vijayanagara};
 use darbar_lua::Host;
 
 const README: &str = include_str!("../README.md");
@@ -21,7 +21,7 @@ fn the_readme_example_runs() {
     let state = State::new(2024);
     let run = host
         .run(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &state,
             &mut GameRng::from_seed_u64(2024),
             example(),
@@ -44,27 +44,31 @@ fn lua_block(first_line: &str) -> &'static str {
 
 #[test]
 fn the_readme_card_example_is_the_shipped_card_3_and_plays_as_described() {
+    use darbar::engine::Game;
     use darbar::vijayanagara::{
-        Action, DecisionKind, EventSide, Log, Player, SpaceId, State, TurnOption,
+        Action, DecisionKind, EventSide, Log, Options, Player, SpaceId, TurnOption,
     };
-    use darbar_lua::CardHost;
+    use darbar_lua::Cards;
 
     let card = lua_block("-- Card 3 of the darbar default deck");
     assert_eq!(card, include_str!("../cards/vijayanagara/03.lua"));
 
-    let host = CardHost::from_sources(&[("03.lua", card)]).unwrap();
+    let game = Cards::from_sources(&[("03.lua", card)])
+        .unwrap()
+        .game(Options::default());
     let mut state = (0..)
-        .map(State::new)
+        .map(|seed| game.new_initial_state(seed))
         .find(|s| s.current_event() == Some(3))
         .unwrap();
-    state.enable_events();
     let amirs = state.space(SpaceId::Maharashtra).amirs.obedient;
     let mut log = Log::silent();
-    state
-        .apply_with(Action::Option(TurnOption::EventOrCommand), &host, &mut log)
-        .unwrap();
-    state
-        .apply_with(Action::Event(EventSide::Unshaded), &host, &mut log)
+    game.apply(
+        &mut state,
+        Action::Option(TurnOption::EventOrCommand),
+        &mut log,
+    )
+    .unwrap();
+    game.apply(&mut state, Action::Event(EventSide::Unshaded), &mut log)
         .unwrap();
     let decision = state.decision().unwrap();
     assert_eq!(decision.player, Player::Bahmani);
@@ -72,8 +76,7 @@ fn the_readme_card_example_is_the_shipped_card_3_and_plays_as_described() {
     assert!(decision.allows(&"select Gujarat".parse().unwrap()));
     assert!(decision.allows(&"select Maharashtra".parse().unwrap()));
     assert_eq!(state.cavalry(Player::Bahmani), 0, "nothing committed yet");
-    state
-        .apply_with("select Maharashtra".parse().unwrap(), &host, &mut log)
+    game.apply(&mut state, "select Maharashtra".parse().unwrap(), &mut log)
         .unwrap();
     assert_eq!(state.cavalry(Player::Bahmani), 2);
     assert_eq!(state.space(SpaceId::Maharashtra).amirs.obedient, amirs + 1);

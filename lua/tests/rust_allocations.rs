@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use common::guarded;
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{EventRun, EventSide, Player, State, Vijayanagara};
+use darbar::vijayanagara::{EventRun, EventSide, Options, Player, State, Vijayanagara};
 use darbar_lua::{CardHost, Host, LOG_TRUNCATED, MAX_MESSAGE_BYTES, ScriptError};
 
 struct Counting;
@@ -70,7 +70,7 @@ fn rule_print_measures_a_line_before_it_joins_it() {
         let mut host = Host::new();
         let run = host
             .run(
-                &Vijayanagara::default(),
+                &Vijayanagara::without_events(Options::default()),
                 &State::new(1),
                 &mut GameRng::from_seed_u64(1),
                 "local s = ('x'):rep(7 * 2^20) print(table.unpack(setmetatable({}, \

@@ -5,7 +5,7 @@ mod common;
 
 use common::{eval, eval_once, value};
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{State, Vijayanagara};
+use darbar::vijayanagara::{Options, State, Vijayanagara};
 use darbar_lua::{Host, LOG_TRUNCATED, MAX_LOG_BYTES, ScriptError, ScriptValue};
 
 #[test]
@@ -183,7 +183,7 @@ fn print_writes_to_the_log() {
     let mut host = Host::new();
     let run = host
         .run(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &State::new(1),
             &mut GameRng::from_seed_u64(1),
             "print('a', 1, nil, true) print() print(setmetatable({}, {__tostring = function() return 'T' end}))
@@ -209,7 +209,7 @@ fn the_log_is_capped() {
     let mut host = Host::new();
     let run = host
         .run(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &State::new(1),
             &mut GameRng::from_seed_u64(1),
             "for i = 1, 10000 do print(string.rep('x', 100)) end return 'done'",
@@ -229,7 +229,7 @@ fn each_call_has_its_own_log() {
     let state = State::new(1);
     let mut rng = GameRng::from_seed_u64(1);
     host.run(
-        &Vijayanagara::default(),
+        &Vijayanagara::without_events(Options::default()),
         &state,
         &mut rng,
         "print('first')",
@@ -238,7 +238,7 @@ fn each_call_has_its_own_log() {
     .unwrap();
     let second = host
         .run(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &state,
             &mut rng,
             "print('second')",

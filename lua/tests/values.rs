@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use common::{eval_once, value};
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{State, Vijayanagara};
+use darbar::vijayanagara::{Options, State, Vijayanagara};
 use darbar_lua::{Host, MAX_DEPTH, MAX_VALUES, ScriptError, ScriptValue};
 
 #[test]
@@ -118,7 +118,7 @@ fn run_returns_value_and_log() {
     let mut host = Host::new();
     let run = host
         .run(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &State::new(1),
             &mut GameRng::from_seed_u64(1),
             "print(game:dynasty()) return game:cavalry_pool()",

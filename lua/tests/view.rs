@@ -5,14 +5,14 @@ mod common;
 
 use common::{eval, eval_once, value};
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{Player, SpaceId, State, Vijayanagara};
+use darbar::vijayanagara::{Options, Player, SpaceId, State, Vijayanagara};
 use darbar_lua::{Host, ScriptError, ScriptValue};
 
 /// Evaluates against a given state, checking that it is unchanged afterwards.
 fn eval_on(state: &State, source: &str) -> Result<ScriptValue, ScriptError> {
     let before = state.clone();
     let result = Host::new().evaluate(
-        &Vijayanagara::default(),
+        &Vijayanagara::without_events(Options::default()),
         state,
         &mut GameRng::from_seed_u64(0),
         source,
@@ -346,7 +346,7 @@ fn the_state_is_unchanged_by_any_script() {
         "return math.random(6)",
     ] {
         let _ = host.evaluate(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &state,
             &mut rng,
             script,
@@ -358,7 +358,7 @@ fn the_state_is_unchanged_by_any_script() {
     // The pieces table is a copy: changing it changes nothing.
     assert_eq!(
         host.evaluate(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &state,
             &mut rng,
             "local p = game:pieces('Delhi') p.troops = 0 return game:pieces('Delhi').troops",

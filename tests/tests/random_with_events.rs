@@ -6,19 +6,15 @@
 //! The card deck is shared by the two threads; each runs the cards on a Lua host of its own.
 //! Larger runs belong to `darbar fuzz vijayanagara --games N`, which checks the same things.
 
-use std::sync::Arc;
-
 use darbar::testing::{Checks, on_seeds, play_checked};
-use darbar::vijayanagara::{Action, Vijayanagara};
-use darbar_lua::Cards;
+use darbar::vijayanagara::{Action, Options};
 
 const GAMES: u64 = 2_000;
 const THREADS: usize = 2;
 
 #[test]
 fn two_thousand_random_games_with_events_pass_every_check() {
-    let cards = Cards::standard();
-    let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
+    let game = darbar_lua::vijayanagara(Options::default());
     let results = on_seeds(THREADS, 0..GAMES, |seed| {
         play_checked(&game, seed, Checks::Full)
     });
@@ -48,8 +44,7 @@ fn two_thousand_random_games_with_events_pass_every_check() {
 /// cards' effects and the picture (`darbar::testing::check_hidden_information`).
 #[test]
 fn with_events_nothing_hidden_reaches_what_a_faction_is_shown() {
-    let cards = Cards::standard();
-    let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
+    let game = darbar_lua::vijayanagara(Options::default());
     let reports = on_seeds(THREADS, 0..4, |seed| {
         darbar::testing::check_hidden_information(&game, seed)
     });

@@ -2,7 +2,7 @@
 //! well away from the start.
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{Loyalty, Piece, Player, SpaceId, State, Vijayanagara};
+use darbar::vijayanagara::{Loyalty, Options, Piece, Player, SpaceId, State, Vijayanagara};
 use darbar_lua::{Host, ScriptValue};
 
 /// A position with Independent, controlled, Rebelling and Mongol-held spaces and moved tracks.
@@ -75,7 +75,7 @@ fn lua_reads_what_rust_says() {
     let mut rng = GameRng::from_seed_u64(1);
     let view = Host::new()
         .evaluate(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &state,
             &mut rng,
             READ_EVERYTHING,
@@ -159,7 +159,7 @@ fn lua_dice_are_the_cores_dice() {
     let script = "local t = {} for i = 1, 20 do t[i] = math.random(6) end return t";
     let rolls = Host::new()
         .evaluate(
-            &Vijayanagara::default(),
+            &Vijayanagara::without_events(Options::default()),
             &state,
             &mut lua_rng,
             script,

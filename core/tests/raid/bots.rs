@@ -1,7 +1,9 @@
 //! The raid game's bots: the greedy bot beats the random bot, plays only legal actions, and is
 //! deterministic for a seed.
 
+use crate::game;
 use darbar::bots::RandomBot;
+use darbar::engine::{Game, Log};
 use darbar::raid::bots::{GreedyBot, turn_value};
 use darbar::raid::{Action, State};
 
@@ -15,7 +17,9 @@ fn play(seed: u64, mut choose: impl FnMut(&State) -> Option<Action>) -> (f64, Ve
             state.legal_actions().contains(&action),
             "seed {seed}: {action} is not legal"
         );
-        state.apply(action).unwrap();
+        game()
+            .apply(&mut state, action, &mut Log::silent())
+            .unwrap();
         actions.push(action);
         assert!(actions.len() < 20_000, "seed {seed}: no end");
     }
@@ -68,7 +72,9 @@ fn greedy_leaves_the_game_state_alone_and_picks_legal_actions() {
         assert!(values.iter().all(|&(_, v)| v.is_finite() && v >= 0.0));
         let action = bot.choose(&state).unwrap();
         assert!(legal.contains(&action));
-        state.apply(action).unwrap();
+        game()
+            .apply(&mut state, action, &mut Log::silent())
+            .unwrap();
     }
     assert_eq!(bot.choose(&state), None);
 }
@@ -87,7 +93,9 @@ fn greedy_never_draws_from_the_game_generator() {
         let before = state.clone();
         assert_eq!(bot.choose(&state), Some(action));
         assert_eq!(state, before);
-        state.apply(action).unwrap();
+        game()
+            .apply(&mut state, action, &mut Log::silent())
+            .unwrap();
     }
     assert!(state.is_over());
 }

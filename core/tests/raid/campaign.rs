@@ -1,6 +1,8 @@
 //! The campaign (RG-11, ruling 12): unit placements, captured units, talents, the recruits
 //! total and the best score carry into the next game exactly, as JSON.
 
+use crate::game;
+use darbar::engine::{Game, Log};
 use darbar::raid::Raid;
 use darbar::raid::{
     Action, Campaign, Ending, Error, Options, Resources, SiteId, SiteKind, State, Talent, UnitId,
@@ -23,18 +25,42 @@ fn first_game() -> State {
         weapons: 6,
         slaves: 0,
     });
-    state.apply(Action::Scout(site("town-1"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Scout(site("town-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     state.set_site(site("village-2"), Resources::default());
-    state.apply(Action::Raid(site("village-2"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-2")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     for fort in SiteId::FORTS {
         state.set_war_status(fort, WarStatus::Fallen);
     }
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[5, 5, 5, 5, 6]);
-    state.apply(Action::Recruit(5)).unwrap();
-    state.apply(Action::ChooseTalent(Talent::Rally)).unwrap();
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::Recruit(5), &mut Log::silent())
+        .unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::ChooseTalent(Talent::Rally),
+            &mut Log::silent(),
+        )
+        .unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.ending(), Some(Ending::EmpireArrives));
     state
 }
@@ -63,7 +89,13 @@ fn rule_rg_11_a_campaign_carries_over_exactly() {
     // RG-OQ-5 default: captured units stay with the player for their game only.
     assert!(second.army().is_empty());
     // Revealing town 1 again shows the same two units, whatever the dice.
-    second.apply(Action::Scout(site("town-1"))).unwrap();
+    game()
+        .apply(
+            &mut second,
+            Action::Scout(site("town-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert_eq!(
         second.site(site("town-1")).units,
         first.site(site("town-1")).units
@@ -87,7 +119,13 @@ fn rule_rg_11_option_captured_units_carry_over_into_the_army() {
     };
     let mut state = State::new_campaign_game(8, options, &campaign).unwrap();
     assert_eq!(state.army(), campaign.captured);
-    state.apply(Action::Scout(site("village-2"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Scout(site("village-2")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     // The unit is with the player, so village 2 holds none, and none is drawn in its place.
     assert!(state.site(site("village-2")).units.is_empty());
 }

@@ -2,7 +2,8 @@
 //! asked, an action either applies and keeps every invariant, or is refused with a rule and
 //! leaves the state exactly as it was; snapshots round-trip at every point.
 
-use darbar::engine::Snapshot;
+use crate::game;
+use darbar::engine::{Game, Log, Snapshot};
 use darbar::raid::{Action, SiteId, State, Talent, Trade};
 use proptest::prelude::*;
 
@@ -54,7 +55,7 @@ proptest! {
                 Op::Any(action) => action,
             };
             let before = state.clone();
-            match state.apply(action) {
+            match game().apply(&mut state, action, &mut Log::silent()) {
                 Ok(()) => prop_assert!(legal.contains(&action)),
                 Err(e) => {
                     prop_assert!(!legal.contains(&action));

@@ -2,6 +2,8 @@
 //! at its band edges, the draw after five exchanges, casualties of `ceil(L/2)`, walls and
 //! 〈Elite〉, and the worked example RG-12.4.
 
+use crate::game;
+use darbar::engine::{Game, Log};
 use darbar::raid::{
     Action, BandEffect, BattleTable, Ending, Fighter, Outcome, Phase, RaidData, Resources, SiteId,
     State, fight,
@@ -194,9 +196,17 @@ fn rule_rg_12_4_in_play_the_village_is_sacked_and_its_goods_taken() {
     let mut state = State::new(1);
     state.set_player(village(4, 4, 0, 10, 0));
     state.set_site(site("village-1"), village(2, 2, 3, 4, 1));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[2, 3, 4, 5, 3, 4]);
-    state.apply(Action::Raid(site("village-1"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     let v = state.site(site("village-1"));
     // RG-5.2.5: the village lost 2 strength, so 1 soldier and 1 weapon.
     assert_eq!((v.resources.soldiers, v.resources.weapons), (1, 0));
@@ -226,10 +236,18 @@ fn rule_ruling_6_a_lost_raid_leaves_the_site_raidable_with_its_losses() {
     let mut state = State::new(2);
     state.set_player(village(2, 2, 0, 10, 0));
     state.set_site(site("village-2"), village(3, 3, 1, 1, 1));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     // 4 + 2 against 6 + 18: diff 18 decides the battle; the player's L = 2.
     state.force_dice(&[1, 1, 6, 6, 6]);
-    state.apply(Action::Raid(site("village-2"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-2")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     let p = state.player();
     // L = 2, casualties 1.
     assert_eq!((p.soldiers, p.weapons), (1, 1));
@@ -251,13 +269,17 @@ fn rule_rg_5_4_a_won_raid_fells_a_fort_whose_castle_wall_and_elite_count_in_its_
     state.set_player(village(10, 10, 0, 10, 0));
     let fort = site("fort-2");
     state.set_site(fort, village(1, 1, 0, 0, 0));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     // The fort: real 1, Castle Wall +2, Elite: power 3 rolling 4 dice.
     // Player 20 + 10 sixes = 80; fort 6 + 4 = 10: decided.
     let mut dice = vec![6; 10];
     dice.extend([1, 1, 1, 1]);
     state.force_dice(&dice);
-    state.apply(Action::Raid(fort)).unwrap();
+    game()
+        .apply(&mut state, Action::Raid(fort), &mut Log::silent())
+        .unwrap();
     let fort_roll = &state.rolls()[state.rolls().len() - 1];
     assert_eq!((fort_roll.plus, fort_roll.dice.len()), (6, 4));
     assert_eq!(
@@ -280,11 +302,15 @@ fn rule_ruling_26_a_fallen_fort_is_not_a_sacked_site_in_the_score() {
     state.set_player(village(10, 10, 0, 10, 0));
     state.set_site(site("fort-2"), village(1, 1, 0, 0, 0));
     state.set_site(site("village-1"), village(0, 0, 0, 0, 0));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     let mut dice = vec![6; 10];
     dice.extend([1, 1, 1, 1]);
     state.force_dice(&dice);
-    state.apply(Action::Raid(site("fort-2"))).unwrap();
+    game()
+        .apply(&mut state, Action::Raid(site("fort-2")), &mut Log::silent())
+        .unwrap();
     assert_eq!(
         state.war_status(site("fort-2")),
         Some(darbar::raid::WarStatus::Fallen)
@@ -306,7 +332,13 @@ fn rule_ruling_26_a_fallen_fort_is_not_a_sacked_site_in_the_score() {
         "the fort counts nothing"
     );
     // The empty village, taken without a fight, is sacked and counts 2.
-    state.apply(Action::Raid(site("village-1"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert!(state.site(site("village-1")).sacked);
     assert_eq!(state.score(), without_sites(&state) + 2);
 }
@@ -316,9 +348,17 @@ fn rule_rg_10_no_soldiers_left_after_a_battle_ends_the_game() {
     let mut state = State::new(4);
     state.set_player(village(1, 1, 0, 10, 0));
     state.set_site(site("village-3"), village(3, 3, 1, 1, 1));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[1, 6, 6, 6]);
-    state.apply(Action::Raid(site("village-3"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-3")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert_eq!(state.ending(), Some(Ending::Death));
     assert_eq!(state.phase(), Phase::Over);
     assert!(state.legal_actions().is_empty());
@@ -331,12 +371,16 @@ fn rule_ruling_9_a_towns_rampart_adds_one_wall_point_in_play() {
     state.set_player(village(10, 10, 0, 10, 0));
     let town = site("town-3");
     state.set_site(town, village(2, 2, 1, 1, 1));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     // Town power 2 + 1 wall, no Elite: three dice. The player's 10 sixes decide it.
     let mut dice = vec![6; 10];
     dice.extend([1, 1, 1]);
     state.force_dice(&dice);
-    state.apply(Action::Raid(town)).unwrap();
+    game()
+        .apply(&mut state, Action::Raid(town), &mut Log::silent())
+        .unwrap();
     let town_roll = state.rolls().last().unwrap();
     assert_eq!((town_roll.plus, town_roll.dice.len()), (6, 3));
     // Decided: the wall point goes first, so the town's real loss is 2, casualties 1.
@@ -349,10 +393,18 @@ fn rule_ruling_3_a_raid_ending_both_at_zero_takes_nothing() {
     let mut state = State::new(6);
     state.set_player(village(1, 1, 0, 10, 0));
     state.set_site(site("village-4"), village(1, 1, 2, 2, 2));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     // 2 + 3 against 2 + 3: a stalemate takes both to 0.
     state.force_dice(&[3, 3]);
-    state.apply(Action::Raid(site("village-4"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-4")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     // Both lose ceil(1/2) = 1: the player has no soldiers left, and the game is over.
     assert_eq!(state.ending(), Some(Ending::Death));
     let v = state.site(site("village-4"));
@@ -367,10 +419,14 @@ fn rule_ruling_5_a_drawn_raid_takes_nothing_and_both_sides_take_losses() {
     state.set_player(village(6, 6, 0, 10, 0));
     let v = site("village-6");
     state.set_site(v, village(6, 6, 2, 2, 2));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     // Equal rolls: five stalemates, 6 v 6 down to 1 v 1 (6+6, 5+5, 4+4, 3+3, 2+2 dice).
     state.force_dice(&[1; 40]);
-    state.apply(Action::Raid(v)).unwrap();
+    game()
+        .apply(&mut state, Action::Raid(v), &mut Log::silent())
+        .unwrap();
     assert!(state.forced_dice().is_empty());
     // L = 5 on each side: 3 soldiers and 3 weapons each.
     let p = state.player();

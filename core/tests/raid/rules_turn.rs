@@ -3,6 +3,8 @@
 //! desertion, slave attrition, site drift and the end check; the worked examples RG-12.1,
 //! RG-12.2, RG-12.3, RG-12.5 and RG-12.6.
 
+use crate::game;
+use darbar::engine::{Game, Log};
 use darbar::raid::{
     Action, Campaign, DecisionKind, Ending, Error, Options, Phase, Resources, RollFor, SiteId,
     State, Talent, Trade, WarStatus, recruits_gained, regulars_arrive, war_status_steps,
@@ -26,7 +28,9 @@ fn res(soldiers: u32, weapons: u32, funds: u32, food: u32, slaves: u32) -> Resou
 fn at_raid(seed: u64, camp: Resources) -> State {
     let mut state = State::new(seed);
     state.set_player(camp);
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state
 }
 
@@ -34,7 +38,9 @@ fn at_raid(seed: u64, camp: Resources) -> State {
 fn at_settlement(seed: u64, camp: Resources) -> State {
     let mut state = at_raid(seed, camp);
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.phase(), Phase::Settlement);
     state
 }
@@ -55,10 +61,16 @@ fn rule_rg_4_scouting_reveals_once_per_turn_and_castles_are_reserved() {
     let mut state = State::new(5);
     let v = site("village-4");
     assert!(matches!(
-        state.clone().apply(Action::Scout(site("castle-1"))),
+        game().apply(
+            &mut state.clone(),
+            Action::Scout(site("castle-1")),
+            &mut Log::silent()
+        ),
         Err(Error::Castle(_))
     ));
-    state.apply(Action::Scout(v)).unwrap();
+    game()
+        .apply(&mut state, Action::Scout(v), &mut Log::silent())
+        .unwrap();
     assert!(state.site(v).revealed);
     assert_eq!(
         state.known_site(v).unwrap().resources,
@@ -66,7 +78,13 @@ fn rule_rg_4_scouting_reveals_once_per_turn_and_castles_are_reserved() {
     );
     // Ruling 25: at most one scouting per turn.
     let before = state.clone();
-    let err = state.apply(Action::Scout(site("town-1"))).unwrap_err();
+    let err = game()
+        .apply(
+            &mut state,
+            Action::Scout(site("town-1")),
+            &mut Log::silent(),
+        )
+        .unwrap_err();
     assert!(matches!(err, Error::WrongPhase { .. }));
     assert_eq!(state, before);
     // RG-2.1: village values are 1d3, 1d3, 2d3, 1d3, 1d3; one unique unit (RG-2.3).
@@ -86,7 +104,13 @@ fn rule_rg_2_1_generation_rolls_each_resource_on_its_dice() {
     let mut state = State::new(6);
     // Fort: 3d3, 2d3, 3d3, 3d3, 2d3, then two unit draws.
     state.force_dice(&[1, 2, 3, 1, 1, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1]);
-    state.apply(Action::Scout(site("fort-3"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Scout(site("fort-3")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert_eq!(state.site(site("fort-3")).resources, res(6, 6, 2, 9, 2));
     assert_eq!(state.site(site("fort-3")).units.len(), 2);
 }
@@ -100,8 +124,20 @@ fn rule_rg_12_5_fatigue_lowers_the_third_raid_by_two() {
     state.set_site(site("village-1"), Resources::default());
     state.set_site(site("village-2"), Resources::default());
     state.set_site(site("village-3"), res(1, 1, 0, 0, 0));
-    state.apply(Action::Raid(site("village-1"))).unwrap();
-    state.apply(Action::Raid(site("village-2"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-2")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     // The villages' unique units joined the army and may add strength (ruling 11).
     let bonus = state.unit_power();
     assert_eq!(state.fatigue(3), 2);
@@ -109,7 +145,13 @@ fn rule_rg_12_5_fatigue_lowers_the_third_raid_by_two() {
     let mut dice = vec![6; (2 + bonus) as usize];
     dice.push(1);
     state.force_dice(&dice);
-    state.apply(Action::Raid(site("village-3"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-3")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     let rolls = state.rolls();
     let player_roll = &rolls[rolls.len() - 2];
     assert!(matches!(
@@ -125,10 +167,22 @@ fn rule_rg_12_5_fatigue_lowers_the_third_raid_by_two() {
 fn rule_ruling_20_no_raid_at_strength_zero_after_fatigue() {
     let mut state = at_raid(8, res(1, 1, 0, 20, 0));
     state.set_site(site("village-1"), Resources::default());
-    state.apply(Action::Raid(site("village-1"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     // The second raid would be at 1 − 1 = 0.
     assert_eq!(state.legal_actions(), vec![Action::EndRaids]);
-    let err = state.apply(Action::Raid(site("village-2"))).unwrap_err();
+    let err = game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-2")),
+            &mut Log::silent(),
+        )
+        .unwrap_err();
     assert_eq!(err, Error::TooWeak { power: 0 });
 }
 
@@ -146,15 +200,23 @@ fn rule_rg_5_5_plunder_is_capped_at_twice_each_resource() {
     let mut state = at_raid(9, res(6, 6, 0, 0, 0));
     // Food 2, funds 1, slaves 0; no defence.
     state.set_site(site("village-5"), res(0, 0, 1, 2, 0));
-    state.apply(Action::Raid(site("village-5"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-5")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert_eq!(state.phase(), Phase::Plunder);
     assert_eq!((state.player().food, state.player().funds), (2, 1));
     state.force_dice(&[6]);
-    state.apply(Action::Plunder).unwrap();
+    game()
+        .apply(&mut state, Action::Plunder, &mut Log::silent())
+        .unwrap();
     assert_eq!((state.player().food, state.player().funds), (3, 2));
     state.force_dice(&[6]);
     let mut log = darbar::raid::Log::recording();
-    state.apply_logged(Action::Plunder, &mut log).unwrap();
+    game().apply(&mut state, Action::Plunder, &mut log).unwrap();
     // Funds were capped at 2 × 1; food reaches 2 × 2; slaves stay 0; nothing more to take.
     let p = state.player();
     assert_eq!((p.food, p.funds, p.slaves), (4, 2, 0));
@@ -171,7 +233,9 @@ fn rule_rg_5_5_plunder_is_capped_at_twice_each_resource() {
 fn rule_ruling_19_regulars_arrive_on_faces_one_to_k() {
     let mut state = at_raid(10, res(6, 6, 0, 0, 0));
     state.set_site(site("town-2"), res(0, 0, 9, 9, 9));
-    state.apply(Action::Raid(site("town-2"))).unwrap();
+    game()
+        .apply(&mut state, Action::Raid(site("town-2")), &mut Log::silent())
+        .unwrap();
     let regulars = |s: &State| {
         s.rolls()
             .iter()
@@ -180,16 +244,22 @@ fn rule_ruling_19_regulars_arrive_on_faces_one_to_k() {
     };
     // Step 1 on a 2, step 2 on a 3: no regulars.
     state.force_dice(&[2]);
-    state.apply(Action::Plunder).unwrap();
+    game()
+        .apply(&mut state, Action::Plunder, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[3]);
-    state.apply(Action::Plunder).unwrap();
+    game()
+        .apply(&mut state, Action::Plunder, &mut Log::silent())
+        .unwrap();
     assert_eq!(regulars(&state), 0);
     // Step 3 on a 3: regulars, 2d3 = 2 soldiers with Elite; the player (S = 6) routs them.
     let mut dice = vec![3, 1, 1];
     dice.extend([6; 6]);
     dice.extend([1, 1, 1]);
     state.force_dice(&dice);
-    state.apply(Action::Plunder).unwrap();
+    game()
+        .apply(&mut state, Action::Plunder, &mut Log::silent())
+        .unwrap();
     assert_eq!(regulars(&state), 1);
     let regulars_roll = state.rolls().last().unwrap();
     // Regulars: power 2 with Elite rolls three dice.
@@ -203,7 +273,13 @@ fn rule_ruling_19_regulars_arrive_on_faces_one_to_k() {
 fn rule_ruling_19_losing_to_regulars_ends_the_plunder_without_loot() {
     let mut state = at_raid(11, res(3, 3, 0, 0, 0));
     state.set_site(site("village-6"), res(0, 0, 3, 3, 3));
-    state.apply(Action::Raid(site("village-6"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-6")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     let bonus = state.unit_power();
     // Step 1 on a 1: regulars 2d3 = 6 soldiers with Elite. The player rolls all 1s, the
     // regulars all 6s: the battle is decided against the player at once (L = 3 + bonus).
@@ -211,7 +287,9 @@ fn rule_ruling_19_losing_to_regulars_ends_the_plunder_without_loot() {
     dice.extend(vec![1; (3 + bonus) as usize]);
     dice.extend([6; 7]);
     state.force_dice(&dice);
-    state.apply(Action::Plunder).unwrap();
+    game()
+        .apply(&mut state, Action::Plunder, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.ending(), None);
     let lost = (3 + bonus).div_ceil(2).min(3);
     assert_eq!(state.player().soldiers, 3 - lost);
@@ -224,11 +302,21 @@ fn rule_ruling_19_losing_to_regulars_ends_the_plunder_without_loot() {
 fn rule_ruling_10_pillager_lowers_the_regulars_threshold() {
     let mut state = campaign_game(5, &[Talent::Pillager]);
     state.set_player(res(6, 6, 0, 0, 0));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.set_site(site("village-1"), res(0, 0, 3, 3, 3));
-    state.apply(Action::Raid(site("village-1"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     state.force_dice(&[1]);
-    state.apply(Action::Plunder).unwrap();
+    game()
+        .apply(&mut state, Action::Plunder, &mut Log::silent())
+        .unwrap();
     assert!(!state.rolls().iter().any(|r| r.what == RollFor::Regulars));
     assert_eq!(state.player().food, 4);
 }
@@ -256,12 +344,20 @@ fn rule_rg_12_6_war_status_example_and_lost_overflow() {
     let mut state = at_raid(12, camp);
     state.set_war_status(site("fort-1"), WarStatus::Balanced);
     state.force_dice(&[3, 4]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.war_status(site("fort-1")), Some(WarStatus::Crisis));
-    state.apply(Action::EndSettlement).unwrap();
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[1, 3]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.war_status(site("fort-1")), Some(WarStatus::Fallen));
     // The two steps left over do not carry on to Fort 2.
     assert_eq!(state.war_status(site("fort-2")), Some(WarStatus::Solid));
@@ -272,11 +368,15 @@ fn rule_rg_12_6_war_status_example_and_lost_overflow() {
 fn rule_rg_6_a_two_fells_the_front_fort_and_a_twelve_changes_nothing() {
     let mut state = at_raid(13, res(2, 2, 0, 20, 0));
     state.force_dice(&[1, 1]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.war_status(site("fort-1")), Some(WarStatus::Fallen));
     let mut state = at_raid(13, res(2, 2, 0, 20, 0));
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.war_status(site("fort-1")), Some(WarStatus::Solid));
 }
 
@@ -285,17 +385,49 @@ fn rule_rg_6_a_two_fells_the_front_fort_and_a_twelve_changes_nothing() {
 #[test]
 fn rule_rg_7_1_trades_at_the_merchant_rates() {
     let mut state = at_settlement(14, res(2, 4, 5, 0, 1));
-    state.apply(Action::Trade(Trade::BuyFood)).unwrap();
-    state.apply(Action::Trade(Trade::BuyWeapon)).unwrap();
-    state.apply(Action::Trade(Trade::SellWeapons)).unwrap();
-    state.apply(Action::Trade(Trade::SellSlave)).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Trade(Trade::BuyFood),
+            &mut Log::silent(),
+        )
+        .unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Trade(Trade::BuyWeapon),
+            &mut Log::silent(),
+        )
+        .unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Trade(Trade::SellWeapons),
+            &mut Log::silent(),
+        )
+        .unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Trade(Trade::SellSlave),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert_eq!(*state.player(), res(2, 3, 4, 1, 0));
     assert!(matches!(
-        state.apply(Action::Trade(Trade::SellSlave)),
+        game().apply(
+            &mut state,
+            Action::Trade(Trade::SellSlave),
+            &mut Log::silent()
+        ),
         Err(Error::CannotAfford { .. })
     ));
     assert!(matches!(
-        state.apply(Action::Trade(Trade::MerchantWeapon)),
+        game().apply(
+            &mut state,
+            Action::Trade(Trade::MerchantWeapon),
+            &mut Log::silent()
+        ),
         Err(Error::MerchantTrade)
     ));
 }
@@ -304,11 +436,17 @@ fn rule_rg_7_1_trades_at_the_merchant_rates() {
 fn rule_rg_12_1_recruitment_gains_fives_and_sixes_plus_one_and_a_talent_at_five() {
     let mut state = campaign_game(4, &[]);
     state.set_player(res(2, 2, 3, 20, 0));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[5, 2, 6]);
-    state.apply(Action::Recruit(3)).unwrap();
+    game()
+        .apply(&mut state, Action::Recruit(3), &mut Log::silent())
+        .unwrap();
     assert_eq!(state.player().soldiers, 2 + 3);
     assert_eq!(state.player().funds, 0);
     assert_eq!(state.recruited_total(), 7);
@@ -316,15 +454,31 @@ fn rule_rg_12_1_recruitment_gains_fives_and_sixes_plus_one_and_a_talent_at_five(
     assert_eq!(state.pending_talents(), 1);
     assert_eq!(state.decision().unwrap().kind, DecisionKind::Talent);
     assert_eq!(
-        state.clone().apply(Action::EndSettlement),
+        game().apply(
+            &mut state.clone(),
+            Action::EndSettlement,
+            &mut Log::silent()
+        ),
         Err(Error::TalentOwed)
     );
-    state.apply(Action::ChooseTalent(Talent::Elite)).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::ChooseTalent(Talent::Elite),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert!(state.talents().contains(Talent::Elite));
     // Ruling 22: once per turn.
-    state.apply(Action::Trade(Trade::SellWeapons)).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Trade(Trade::SellWeapons),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert_eq!(
-        state.clone().apply(Action::Recruit(1)),
+        game().apply(&mut state.clone(), Action::Recruit(1), &mut Log::silent()),
         Err(Error::RecruitmentSpent)
     );
     assert_eq!(recruits_gained(&[5, 2, 6], false), 3);
@@ -335,19 +489,29 @@ fn rule_rg_12_1_recruitment_gains_fives_and_sixes_plus_one_and_a_talent_at_five(
 fn rule_rg_7_2_crossing_two_multiples_of_five_earns_two_talents() {
     let mut state = campaign_game(4, &[]);
     state.set_player(res(2, 2, 6, 20, 0));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[5, 5, 5, 5, 5, 5]);
-    state.apply(Action::Recruit(6)).unwrap();
+    game()
+        .apply(&mut state, Action::Recruit(6), &mut Log::silent())
+        .unwrap();
     assert_eq!(state.recruited_total(), 11);
     assert_eq!(state.pending_talents(), 2);
     assert_eq!(
-        state.clone().apply(Action::Recruit(1)),
+        game().apply(&mut state.clone(), Action::Recruit(1), &mut Log::silent()),
         Err(Error::TalentOwed)
     );
     assert_eq!(
-        state.clone().apply(Action::ChooseTalent(Talent::Rampart)),
+        game().apply(
+            &mut state.clone(),
+            Action::ChooseTalent(Talent::Rampart),
+            &mut Log::silent()
+        ),
         Err(Error::TalentNotOffered)
     );
 }
@@ -356,7 +520,9 @@ fn rule_rg_7_2_crossing_two_multiples_of_five_earns_two_talents() {
 fn rule_rg_12_2_upkeep_desertion_and_attrition_example() {
     let mut state = at_settlement(15, res(7, 6, 0, 5, 1));
     state.force_dice(&[1]);
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     // Upkeep 4: food 1; cap 1 + 2 × 1 = 3: soldiers 7 → 3, weapons 6 → 2; the slave dies on a 1.
     assert_eq!(*state.player(), res(3, 2, 0, 1, 0));
     assert_eq!(state.turn(), 2);
@@ -367,7 +533,9 @@ fn rule_rg_12_2_upkeep_desertion_and_attrition_example() {
 fn rule_rg_7_4_desertion_cap_is_food_plus_twice_slaves() {
     let mut state = at_settlement(16, res(10, 4, 0, 12, 1));
     state.force_dice(&[6]);
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     // Upkeep 5: food 7; cap 7 + 2 = 9; one soldier leaves with one weapon.
     assert_eq!(*state.player(), res(9, 3, 0, 7, 1));
 }
@@ -375,21 +543,32 @@ fn rule_rg_7_4_desertion_cap_is_food_plus_twice_slaves() {
 #[test]
 fn rule_rg_12_3_rebellion_when_food_falls_below_zero() {
     let mut state = at_settlement(17, res(9, 9, 0, 4, 0));
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.ending(), Some(Ending::Rebellion { shortfall: 1 }));
     assert!(state.is_over());
-    assert_eq!(state.apply(Action::SkipScout), Err(Error::GameOver));
+    assert_eq!(
+        game().apply(&mut state, Action::SkipScout, &mut Log::silent()),
+        Err(Error::GameOver)
+    );
 }
 
 #[test]
 fn rule_ruling_10_logistics_rounds_upkeep_down() {
     let mut state = campaign_game(5, &[Talent::Logistics]);
     state.set_player(res(9, 9, 0, 4, 5));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[6, 6, 6, 6, 6]);
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     // floor(9 / 2) = 4: food 4 − 4 = 0, no rebellion (ceil would have been 5).
     assert_eq!(state.ending(), None);
     assert_eq!(state.player().food, 0);
@@ -400,7 +579,9 @@ fn rule_ruling_10_logistics_rounds_upkeep_down() {
 fn rule_ruling_23_each_slave_dies_on_a_one() {
     let mut state = at_settlement(18, res(2, 2, 0, 10, 4));
     state.force_dice(&[1, 2, 1, 6]);
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.player().slaves, 2);
 }
 
@@ -411,12 +592,18 @@ fn rule_rg_7_6_site_drift_keeps_values_at_least_one_and_slaves_unchanged() {
     let (a, b) = (site("village-1"), site("village-2"));
     state.set_site(a, res(1, 1, 1, 1, 3));
     state.set_site(b, res(2, 2, 2, 2, 2));
-    state.apply(Action::Scout(a)).unwrap();
+    game()
+        .apply(&mut state, Action::Scout(a), &mut Log::silent())
+        .unwrap();
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     // village-1 drifts −1 on everything, village-2 +1 (soldiers, funds, food, weapons).
     state.force_dice(&[1, 1, 1, 1, 3, 3, 3, 3]);
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.site(a).resources, res(1, 1, 1, 1, 3));
     assert_eq!(state.site(b).resources, res(3, 3, 3, 3, 2));
     // RG-9: the player's view keeps what was seen.
@@ -431,8 +618,12 @@ fn rule_rg_7_7_the_empire_arrives_when_every_fort_has_fallen() {
         state.set_war_status(fort, WarStatus::Fallen);
     }
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
-    state.apply(Action::EndSettlement).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut Log::silent())
+        .unwrap();
     assert_eq!(state.ending(), Some(Ending::EmpireArrives));
     // Ruling 26: 3 × 4 + 4 + 3 + (10 − 2) / 2 + 0 = 23.
     assert_eq!(state.final_score(), Some((23, "Brigand")));
@@ -442,10 +633,20 @@ fn rule_rg_7_7_the_empire_arrives_when_every_fort_has_fallen() {
 fn rule_ruling_10_merchant_buys_one_weapon_for_one_funds_once_per_turn() {
     let mut state = campaign_game(5, &[Talent::Merchant]);
     state.set_player(res(2, 2, 3, 20, 0));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
-    state.apply(Action::Trade(Trade::MerchantWeapon)).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Trade(Trade::MerchantWeapon),
+            &mut Log::silent(),
+        )
+        .unwrap();
     assert_eq!((state.player().funds, state.player().weapons), (2, 3));
     assert!(
         !state
@@ -453,7 +654,11 @@ fn rule_ruling_10_merchant_buys_one_weapon_for_one_funds_once_per_turn() {
             .contains(&Action::Trade(Trade::MerchantWeapon))
     );
     assert_eq!(
-        state.clone().apply(Action::Trade(Trade::MerchantWeapon)),
+        game().apply(
+            &mut state.clone(),
+            Action::Trade(Trade::MerchantWeapon),
+            &mut Log::silent()
+        ),
         Err(Error::MerchantTrade)
     );
 }
@@ -462,11 +667,17 @@ fn rule_ruling_10_merchant_buys_one_weapon_for_one_funds_once_per_turn() {
 fn rule_ruling_10_rally_recruits_one_more() {
     let mut state = campaign_game(5, &[Talent::Rally]);
     state.set_player(res(2, 2, 2, 20, 0));
-    state.apply(Action::SkipScout).unwrap();
+    game()
+        .apply(&mut state, Action::SkipScout, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     state.force_dice(&[1, 6]);
-    state.apply(Action::Recruit(2)).unwrap();
+    game()
+        .apply(&mut state, Action::Recruit(2), &mut Log::silent())
+        .unwrap();
     // One 6, plus 1, plus 1 for Rally.
     assert_eq!(state.player().soldiers, 2 + 3);
     assert_eq!(state.recruited_total(), 8);
@@ -476,7 +687,9 @@ fn rule_ruling_10_rally_recruits_one_more() {
 fn rule_ruling_22_recruits_bring_no_weapons_and_trade_follows() {
     let mut state = at_settlement(21, res(2, 2, 4, 20, 0));
     state.force_dice(&[5]);
-    state.apply(Action::Recruit(1)).unwrap();
+    game()
+        .apply(&mut state, Action::Recruit(1), &mut Log::silent())
+        .unwrap();
     assert_eq!((state.player().soldiers, state.player().weapons), (4, 2));
     assert!(
         state
@@ -497,7 +710,7 @@ fn rule_ruling_13_castles_are_reserved_unless_the_variant_is_on() {
     let mut state = at_raid(22, res(6, 6, 0, 10, 0));
     assert!(!state.is_raidable(castle));
     assert_eq!(
-        state.clone().apply(Action::Raid(castle)),
+        game().apply(&mut state.clone(), Action::Raid(castle), &mut Log::silent()),
         Err(Error::Castle(castle))
     );
     state.set_site(castle, res(1, 1, 1, 1, 1));
@@ -508,7 +721,9 @@ fn rule_ruling_13_castles_are_reserved_unless_the_variant_is_on() {
         ..Options::default()
     };
     let mut state = State::with_options(22, options);
-    state.apply(Action::Scout(castle)).unwrap();
+    game()
+        .apply(&mut state, Action::Scout(castle), &mut Log::silent())
+        .unwrap();
     let r = state.site(castle).resources;
     // 4d3 soldiers, no unique units, no war status.
     assert!((4..=12).contains(&r.soldiers), "{r}");
@@ -544,9 +759,13 @@ fn rule_ruling_16_variant_a_fort_in_crisis_fights_with_half_its_soldiers() {
         state.set_player(res(20, 20, 0, 50, 0));
         state.set_site(fort, res(5, 5, 0, 0, 0));
         state.set_war_status(fort, WarStatus::Crisis);
-        state.apply(Action::SkipScout).unwrap();
+        game()
+            .apply(&mut state, Action::SkipScout, &mut Log::silent())
+            .unwrap();
         state.force_dice(&[6; 40]);
-        state.apply(Action::Raid(fort)).unwrap();
+        game()
+            .apply(&mut state, Action::Raid(fort), &mut Log::silent())
+            .unwrap();
         // The fort's first roll: 2 × (real + 2 wall points).
         state
             .rolls()
@@ -564,11 +783,21 @@ fn rule_ruling_16_variant_a_fort_in_crisis_fights_with_half_its_soldiers() {
 #[test]
 fn rule_rg_9_drift_rolls_stay_out_of_the_players_log() {
     let mut state = State::new(8);
-    state.apply(Action::Scout(site("village-2"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Scout(site("village-2")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     state.force_dice(&[6, 6]);
-    state.apply(Action::EndRaids).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut Log::silent())
+        .unwrap();
     let mut log = darbar::raid::Log::recording();
-    state.apply_logged(Action::EndSettlement, &mut log).unwrap();
+    game()
+        .apply(&mut state, Action::EndSettlement, &mut log)
+        .unwrap();
     let lines = log.take();
     let drift: Vec<String> = state
         .rolls()

@@ -2,6 +2,7 @@
 //! errors naming the broken rule, replays rebuild games exactly, and the view shows the last
 //! observed values rather than the true ones (RG-9).
 
+use crate::game;
 use darbar::engine::{Game, GameRng, Replay, ReplayError, Snapshot, SnapshotError};
 use darbar::raid::{Action, Log, Raid, Resources, SiteId, State};
 use serde_json::{Value, json};
@@ -13,8 +14,20 @@ fn site(name: &str) -> SiteId {
 /// A game some way in, with a revealed site, a raid and GM rolls on record.
 fn sample() -> State {
     let mut state = State::new(31);
-    state.apply(Action::Scout(site("town-2"))).unwrap();
-    state.apply(Action::Raid(site("village-1"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Scout(site("town-2")),
+            &mut Log::silent(),
+        )
+        .unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Raid(site("village-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     state
 }
 
@@ -133,7 +146,9 @@ fn replay_rebuilds_a_random_game_exactly() {
     while !state.is_over() {
         let legal = state.legal_actions();
         let action = legal[rng.below(legal.len() as u32) as usize];
-        state.apply(action).unwrap();
+        game()
+            .apply(&mut state, action, &mut Log::silent())
+            .unwrap();
         actions.push(action);
     }
     let game = Raid::default();
@@ -162,7 +177,9 @@ fn replay_rebuilds_a_random_game_exactly() {
 fn rule_rg_9_the_view_shows_last_observed_values_not_true_ones() {
     let mut state = State::new(12);
     let v = site("village-2");
-    state.apply(Action::Scout(v)).unwrap();
+    game()
+        .apply(&mut state, Action::Scout(v), &mut Log::silent())
+        .unwrap();
     let seen = state.site(v).resources;
     // The true values change unseen (as drift would change them).
     let changed = Resources {
@@ -190,8 +207,8 @@ fn rule_rg_9_the_view_shows_last_observed_values_not_true_ones() {
 fn the_log_records_lines_only_when_asked() {
     let mut state = State::new(3);
     let mut log = Log::recording();
-    state
-        .apply_logged(Action::Scout(site("village-5")), &mut log)
+    game()
+        .apply(&mut state, Action::Scout(site("village-5")), &mut log)
         .unwrap();
     let lines = log.take();
     // Ruling 27: the GM's generation rolls first, then what the action did.
@@ -200,7 +217,9 @@ fn the_log_records_lines_only_when_asked() {
     assert!(rolls.iter().all(|l| l.starts_with("GM rolls")), "{rolls:?}");
     assert!(last.starts_with("the player scouts village-5"), "{last}");
     let mut silent = Log::silent();
-    state.apply_logged(Action::EndRaids, &mut silent).unwrap();
+    game()
+        .apply(&mut state, Action::EndRaids, &mut silent)
+        .unwrap();
     assert!(silent.take().is_empty());
 }
 
@@ -235,8 +254,12 @@ fn rule_rg_9_the_observation_hides_unseen_values() {
     assert_eq!(a.observation(), b.observation());
     assert_eq!(a.observation().len(), darbar::raid::OBSERVATION_SIZE);
     // Once scouted, the values seen are in it.
-    a.apply(Action::Scout(v)).unwrap();
-    b.apply(Action::Scout(v)).unwrap();
+    game()
+        .apply(&mut a, Action::Scout(v), &mut Log::silent())
+        .unwrap();
+    game()
+        .apply(&mut b, Action::Scout(v), &mut Log::silent())
+        .unwrap();
     assert_ne!(a.observation(), b.observation());
 }
 

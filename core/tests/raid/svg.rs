@@ -2,7 +2,8 @@
 //! every site named, what the player has seen shown and nothing else (RG-9), the fort ladders,
 //! the camp and the decision.
 
-use darbar::engine::GameRng;
+use crate::game;
+use darbar::engine::{Game, GameRng, Log};
 use darbar::raid::{Action, Resources, SiteId, SiteKind, State, WarStatus};
 
 use super::xml;
@@ -109,7 +110,9 @@ fn random_play(seed: u64, steps: usize) -> State {
             break;
         }
         let action = legal[rng.below(legal.len() as u32) as usize];
-        state.apply(action).expect("a listed action applies");
+        game()
+            .apply(&mut state, action, &mut Log::silent())
+            .expect("a listed action applies");
     }
     state
 }
@@ -182,7 +185,9 @@ fn an_unseen_site_shows_question_marks_and_never_its_true_values() {
 fn a_scouted_site_shows_its_observed_values_and_keeps_them_after_a_change() {
     let mut state = State::new(11);
     let village = site("village-2");
-    state.apply(Action::Scout(village)).unwrap();
+    game()
+        .apply(&mut state, Action::Scout(village), &mut Log::silent())
+        .unwrap();
     let seen = *state.known_site(village).unwrap();
     let svg = check_picture(&state);
     let group = site_group(&svg, village);
@@ -289,7 +294,9 @@ fn raids_sacks_and_the_decision_are_shown() {
                     return Some(state);
                 }
                 let action = legal[rng.below(legal.len() as u32) as usize];
-                state.apply(action).unwrap();
+                game()
+                    .apply(&mut state, action, &mut Log::silent())
+                    .unwrap();
             }
             None
         })
@@ -371,7 +378,9 @@ fn write_a_mid_game_picture() {
                 }
                 // Scout rather than skip, and raid rather than stop, most of the time.
                 let action = legal[rng.below(legal.len() as u32) as usize];
-                state.apply(action).unwrap();
+                game()
+                    .apply(&mut state, action, &mut Log::silent())
+                    .unwrap();
             }
             None
         })
@@ -387,7 +396,13 @@ fn castles_in_play_are_drawn_like_other_sites() {
         ..darbar::raid::Options::default()
     };
     let mut state = State::with_options(8, options);
-    state.apply(Action::Scout(site("castle-1"))).unwrap();
+    game()
+        .apply(
+            &mut state,
+            Action::Scout(site("castle-1")),
+            &mut Log::silent(),
+        )
+        .unwrap();
     let seen = *state.known_site(site("castle-1")).unwrap();
     let svg = check_picture(&state);
     let castle = site_group(&svg, site("castle-1"));

@@ -2,8 +2,10 @@
 //! public decision API, setting up positions with the validated board primitives, and finding
 //! seeds and driving the game to a wanted card.
 
-use darbar::engine::Rule;
-use darbar::vijayanagara::{Action, Card, DecisionKind, Loyalty, Piece, Player, SpaceId, State};
+use darbar::engine::{Game, Log, Rule};
+use darbar::vijayanagara::{
+    Action, Card, DecisionKind, Loyalty, Piece, Player, SpaceId, State, Vijayanagara,
+};
 
 /// Delhi Sultanate.
 pub const DS: Player = Player::Sultanate;
@@ -16,6 +18,12 @@ pub const VN: Player = Player::Vijayanagara;
 pub const OBEDIENT_AMIR: Piece = Piece::Amir(Loyalty::Obedient);
 /// An Obedient Raja (VN unit).
 pub const OBEDIENT_RAJA: Piece = Piece::Raja(Loyalty::Obedient);
+
+/// The rules the tests play: the core's, without Event cards (their scripts need a card host;
+/// the tests of Event cards give theirs).
+pub fn game() -> Vijayanagara {
+    Vijayanagara::without_events(darbar::vijayanagara::Options::default())
+}
 
 /// Parses `text` as an action, panicking with the parse error if it is not one.
 pub fn action(text: &str) -> Action {
@@ -43,7 +51,7 @@ pub fn offers(state: &State, text: &str) -> bool {
 /// actions.
 #[track_caller]
 pub fn act(state: &mut State, text: &str) {
-    if let Err(e) = state.apply(action(text)) {
+    if let Err(e) = game().apply(state, action(text), &mut Log::silent()) {
         panic!("{text:?} refused: {e}; legal now: {:?}", legal(state));
     }
 }
@@ -60,8 +68,8 @@ pub fn acts(state: &mut State, texts: &[&str]) {
 #[track_caller]
 pub fn refused(state: &mut State, text: &str, rule: &'static str) {
     let before = state.clone();
-    let err = state
-        .apply(action(text))
+    let err = game()
+        .apply(state, action(text), &mut Log::silent())
         .expect_err("the action must be refused");
     assert_eq!(err.rule(), Rule(rule), "{text}: {err}");
     assert_eq!(*state, before, "a refused action changes nothing");
@@ -155,7 +163,7 @@ pub fn play_until(state: &mut State, stop: impl Fn(&State) -> bool) {
             .into_iter()
             .find(|a| choices.contains(a))
             .unwrap_or(choices[0]);
-        state.apply(pick).unwrap();
+        game().apply(state, pick, &mut Log::silent()).unwrap();
     }
     panic!("position never reached");
 }

@@ -2,10 +2,14 @@
 //! choice that survives a snapshot, a free Command granted by the card (§3.1.3), Stay Eligible
 //! (§2.3.4, §2.3.7), and failures that change nothing.
 
-use darbar::engine::{Rule, Snapshot};
+use std::sync::Arc;
+
+use super::common::game;
+use darbar::engine::{Game, Rule, Snapshot};
 use darbar::vijayanagara::{
     Action, CommandKind, DecisionKind, Error, EventFailure, EventHost, EventProgress, EventRun,
-    EventSide, Grant, Log, Piece, PlayOrderBox, Player, SpaceId, State, TurnOption,
+    EventSide, Grant, Log, Options, Piece, PlayOrderBox, Player, SpaceId, State, TurnOption,
+    Vijayanagara,
 };
 
 /// A card host whose every card reads: "The executor gains 2 Resources, then places 1 of its
@@ -62,6 +66,11 @@ impl EventHost for TestHost {
     }
 }
 
+/// The rules with Event cards run on [`TestHost`].
+pub(crate) fn with_test_host() -> Vijayanagara {
+    Vijayanagara::with_cards(Options::default(), Arc::new(TestHost))
+}
+
 /// A game with events whose first card is an Event with Stay Eligible `stay`, the first
 /// faction in its order about to choose; that faction and the state.
 pub(crate) fn first_event(stay: bool) -> (Player, State) {
@@ -85,20 +94,16 @@ pub(crate) fn first_event(stay: bool) -> (Player, State) {
 /// Takes Event or Command and chooses the unshaded Event, through the host.
 pub(crate) fn choose_event(state: &mut State) {
     let mut log = Log::silent();
-    state
-        .apply_with(
-            Action::Option(TurnOption::EventOrCommand),
-            &TestHost,
-            &mut log,
-        )
+    with_test_host()
+        .apply(state, Action::Option(TurnOption::EventOrCommand), &mut log)
         .unwrap();
     assert!(
         state
             .legal_actions()
             .contains(&Action::Event(EventSide::Unshaded))
     );
-    state
-        .apply_with(Action::Event(EventSide::Unshaded), &TestHost, &mut log)
+    with_test_host()
+        .apply(state, Action::Event(EventSide::Unshaded), &mut log)
         .unwrap();
 }
 
@@ -115,7 +120,9 @@ fn rule_2_3_4_without_events_the_event_option_is_not_offered() {
                     .any(|a| matches!(a, Action::Event(_)))
             );
             let action = state.legal_actions()[0];
-            state.apply(action).unwrap();
+            game()
+                .apply(&mut state, action, &mut Log::silent())
+                .unwrap();
             steps += 1;
         }
     }
@@ -151,17 +158,17 @@ fn rule_2_3_4_mid_effect_choice_then_a_granted_free_command() {
     // It survives a snapshot and resumes with an identical result.
     let mut restored = State::from_snapshot(&state.to_snapshot()).unwrap();
     assert_eq!(restored, state);
-    state
-        .apply_with(
+    with_test_host()
+        .apply(
+            &mut state,
             Action::Select(SpaceId::Karnataka),
-            &TestHost,
             &mut Log::silent(),
         )
         .unwrap();
-    restored
-        .apply_with(
+    with_test_host()
+        .apply(
+            &mut restored,
             Action::Select(SpaceId::Karnataka),
-            &TestHost,
             &mut Log::silent(),
         )
         .unwrap();
@@ -181,8 +188,8 @@ fn rule_2_3_4_mid_effect_choice_then_a_granted_free_command() {
         .iter()
         .find(|a| matches!(a, Action::Select(_)))
         .unwrap();
-    state
-        .apply_with(select, &TestHost, &mut Log::silent())
+    with_test_host()
+        .apply(&mut state, select, &mut Log::silent())
         .unwrap();
     assert_eq!(state.resources(me), before);
 }
@@ -195,8 +202,8 @@ fn finish_card(state: &mut State, card: u8) {
             .into_iter()
             .find(|a| !matches!(a, Action::Event(_)))
             .unwrap();
-        state
-            .apply_with(action, &TestHost, &mut Log::silent())
+        with_test_host()
+            .apply(state, action, &mut Log::silent())
             .unwrap();
     }
 }
@@ -205,10 +212,10 @@ fn play_event_and_finish(stay: bool) -> (Player, State) {
     let (me, mut state) = first_event(stay);
     let card = state.current_event().unwrap();
     choose_event(&mut state);
-    state
-        .apply_with(
+    with_test_host()
+        .apply(
+            &mut state,
             Action::Select(SpaceId::Maharashtra),
-            &TestHost,
             &mut Log::silent(),
         )
         .unwrap();
@@ -236,11 +243,21 @@ fn rule_2_3_7_event_without_stay_eligible_makes_the_executor_ineligible() {
 #[test]
 fn rule_2_3_4_an_event_needs_a_host() {
     let (_, mut state) = first_event(true);
-    state
-        .apply(Action::Option(TurnOption::EventOrCommand))
+    game()
+        .apply(
+            &mut state,
+            Action::Option(TurnOption::EventOrCommand),
+            &mut Log::silent(),
+        )
         .unwrap();
     let before = state.clone();
-    let err = state.apply(Action::Event(EventSide::Unshaded)).unwrap_err();
+    let err = game()
+        .apply(
+            &mut state,
+            Action::Event(EventSide::Unshaded),
+            &mut Log::silent(),
+        )
+        .unwrap_err();
     assert_eq!(err, Error::NoEventHost);
     assert_eq!(err.rule(), Rule("2.3.4"));
     assert_eq!(state, before);
@@ -249,18 +266,18 @@ fn rule_2_3_4_an_event_needs_a_host() {
 #[test]
 fn rule_2_3_4_a_failing_script_changes_nothing() {
     let (_, mut state) = first_event(true);
-    state
-        .apply_with(
+    with_test_host()
+        .apply(
+            &mut state,
             Action::Option(TurnOption::EventOrCommand),
-            &TestHost,
             &mut Log::silent(),
         )
         .unwrap();
     let before = state.clone();
-    let err = state
-        .apply_with(
+    let err = with_test_host()
+        .apply(
+            &mut state,
             Action::Event(EventSide::Shaded),
-            &TestHost,
             &mut Log::silent(),
         )
         .unwrap_err();

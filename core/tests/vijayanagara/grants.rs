@@ -3,11 +3,13 @@
 //! Conspire extension, a Campaign with named destinations; the card's log lines and prompts;
 //! and a deck whose faction orders are its own (§2.3.2), kept through a snapshot.
 
-use darbar::engine::Snapshot;
+use std::sync::Arc;
+
+use darbar::engine::{Game, Snapshot};
 use darbar::vijayanagara::{
     Action, CommandKind, DecisionKind, DeckRules, DecreeKind, EventFailure, EventHost,
     EventProgress, EventRun, EventSide, Grant, Log, Options, Player, SpaceId, SpaceSet, State,
-    TurnOption,
+    TurnOption, Vijayanagara,
 };
 
 /// A host whose every card grants what `grant` returns for the executor and logs one line,
@@ -42,17 +44,20 @@ fn game_for(player: Player) -> State {
         .expect("some seed starts with this faction")
 }
 
+/// The rules with Event cards run on `host`.
+fn with_host(host: impl EventHost + Send + Sync + 'static) -> Vijayanagara {
+    Vijayanagara::with_cards(Options::default(), Arc::new(host))
+}
+
 /// Takes the Event, answers the host's question, and returns the recorded log.
-fn play(state: &mut State, host: &dyn EventHost) -> Vec<String> {
+fn play(state: &mut State, game: &Vijayanagara) -> Vec<String> {
     let mut log = Log::recording();
-    state
-        .apply_with(Action::Option(TurnOption::EventOrCommand), host, &mut log)
+    game.apply(state, Action::Option(TurnOption::EventOrCommand), &mut log)
         .unwrap();
-    state
-        .apply_with(Action::Event(EventSide::Unshaded), host, &mut log)
+    game.apply(state, Action::Event(EventSide::Unshaded), &mut log)
         .unwrap();
     assert_eq!(state.event_prompt(), Some("Go on?"));
-    state.apply_with(Action::Yes, host, &mut log).unwrap();
+    game.apply(state, Action::Yes, &mut log).unwrap();
     assert_eq!(state.event_prompt(), None);
     log.take()
 }
@@ -82,8 +87,8 @@ fn decree(player: Player, kind: DecreeKind, only: Option<SpaceSet>) -> Grant {
 #[test]
 fn rule_c6_a_granted_command_in_up_to_n_spaces_may_select_none() {
     let mut state = game_for(Player::Sultanate);
-    let host = GrantingHost(|p| command(p, CommandKind::Conscript, true));
-    let log = play(&mut state, &host);
+    let game = with_host(GrantingHost(|p| command(p, CommandKind::Conscript, true)));
+    let log = play(&mut state, &game);
     assert!(
         log.iter()
             .any(|l| l == "card says hello" || l.ends_with("says hello"))
@@ -92,8 +97,7 @@ fn rule_c6_a_granted_command_in_up_to_n_spaces_may_select_none() {
     assert!(matches!(decision.kind, DecisionKind::Command { .. }));
     assert!(decision.allows(&Action::Done), "0 spaces = it declines");
     let before = state.clone();
-    state
-        .apply_with(Action::Done, &host, &mut Log::silent())
+    game.apply(&mut state, Action::Done, &mut Log::silent())
         .unwrap();
     // Declining changes nothing on the board, and the card moves on to the next faction.
     assert_eq!(state.space(SpaceId::Delhi), before.space(SpaceId::Delhi));
@@ -110,8 +114,8 @@ fn rule_c6_a_granted_command_in_up_to_n_spaces_may_select_none() {
 #[test]
 fn rule_c6_a_granted_command_without_may_selects_at_least_one_space() {
     let mut state = game_for(Player::Sultanate);
-    let host = GrantingHost(|p| command(p, CommandKind::Conscript, false));
-    play(&mut state, &host);
+    let game = with_host(GrantingHost(|p| command(p, CommandKind::Conscript, false)));
+    play(&mut state, &game);
     let decision = state.decision().unwrap();
     assert!(matches!(decision.kind, DecisionKind::Command { .. }));
     assert!(!decision.allows(&Action::Done));
@@ -121,8 +125,8 @@ fn rule_c6_a_granted_command_without_may_selects_at_least_one_space() {
 fn rule_c6_the_card_log_reaches_the_game_log_after_the_effect() {
     let mut state = game_for(Player::Bahmani);
     let card = state.current_event().unwrap();
-    let host = GrantingHost(|p| command(p, CommandKind::Rally, true));
-    let log = play(&mut state, &host);
+    let game = with_host(GrantingHost(|p| command(p, CommandKind::Rally, true)));
+    let log = play(&mut state, &game);
     let hello = log
         .iter()
         .position(|l| *l == format!("card {card} says hello"))
@@ -139,7 +143,9 @@ fn rule_c6_a_granted_decree_targets_only_the_named_spaces() {
     // Deck card 35 S: Demand Obedience in Jaunpur only (§4.2.3).
     let mut state = game_for(Player::Sultanate);
     let jaunpur: SpaceSet = [SpaceId::Jaunpur].into_iter().collect();
-    let host = GrantingHost(move |p| decree(p, DecreeKind::DemandObedience, Some(jaunpur)));
+    let game = with_host(GrantingHost(move |p| {
+        decree(p, DecreeKind::DemandObedience, Some(jaunpur))
+    }));
     // Jaunpur and Gujarat DS-controlled with a Governor: both are legal targets by §4.2.3.
     for space in [SpaceId::Jaunpur, SpaceId::Gujarat] {
         state.set_tributary(space, false).unwrap();
@@ -148,7 +154,7 @@ fn rule_c6_a_granted_decree_targets_only_the_named_spaces() {
             .unwrap();
         assert_eq!(state.controller(space), Some(Player::Sultanate));
     }
-    play(&mut state, &host);
+    play(&mut state, &game);
     let decision = state.decision().unwrap();
     assert_eq!(
         decision.kind,
@@ -173,14 +179,14 @@ fn rule_c6_a_granted_conspire_may_have_the_influence_extension() {
     // holds Rajas and is adjacent to Gondwana's Amir (§1.3.5), so it is a target only with it.
     let targets = |extension: bool| {
         let mut state = game_for(Player::Bahmani);
-        let host = GrantingHost(move |p| Grant::Decree {
+        let game = with_host(GrantingHost(move |p| Grant::Decree {
             player: p,
             kind: DecreeKind::Conspire,
             only: None,
             max_spaces: Some(1),
             influence_extension: extension,
-        });
-        play(&mut state, &host);
+        }));
+        play(&mut state, &game);
         state.decision().unwrap().choices
     };
     assert!(targets(true).contains(&Action::Select(SpaceId::Andhra)));
@@ -195,11 +201,13 @@ fn rule_c6_a_granted_campaign_ends_only_in_a_named_destination() {
     let mut destinations: SpaceSet = State::new(0).map().neighbours(orissa);
     destinations.insert(orissa);
     destinations = destinations.iter().filter(|s| s.is_province()).collect();
-    let host = GrantingHost(move |p| decree(p, DecreeKind::Campaign, Some(destinations)));
+    let game = with_host(GrantingHost(move |p| {
+        decree(p, DecreeKind::Campaign, Some(destinations))
+    }));
     let mut ended = 0;
     for seed in 0..200u64 {
         let mut state = game_for(Player::Sultanate);
-        play(&mut state, &host);
+        play(&mut state, &game);
         let mut path: Vec<SpaceId> = Vec::new();
         let mut pick = seed;
         loop {
@@ -229,7 +237,7 @@ fn rule_c6_a_granted_campaign_ends_only_in_a_named_destination() {
                 assert!(destinations.contains(here), "ended in {here} via {path:?}");
                 ended += 1;
             }
-            state.apply_with(action, &host, &mut Log::silent()).unwrap();
+            game.apply(&mut state, action, &mut Log::silent()).unwrap();
         }
     }
     assert!(ended > 100, "most walks end in a destination: {ended}");

@@ -1,7 +1,8 @@
 //! The Deccan Influence tracks (§1.9, R-2, OQ-14, OQ-15): levels 0–4, slot release on the way
 //! up and refill, chosen by the faction, on the way down.
 
-use darbar::engine::Rule;
+use super::common::game;
+use darbar::engine::{Game, Log, Rule, Seat};
 use darbar::vijayanagara::{
     Action, DecisionKind, Error, Loyalty, Piece, PieceSource, Player, SpaceId, State,
 };
@@ -86,12 +87,16 @@ fn refill_every_level(player: Player, slot_levels: &[u8]) {
             let available = state
                 .available()
                 .get(darbar::vijayanagara::slot_piece(player).unwrap());
-            state.apply(FROM_BOX).unwrap();
+            game()
+                .apply(&mut state, FROM_BOX, &mut Log::silent())
+                .unwrap();
             assert!(
                 state.pending_refill().is_some(),
                 "a slot takes 2 pieces (OQ-15)"
             );
-            state.apply(FROM_BOX).unwrap();
+            game()
+                .apply(&mut state, FROM_BOX, &mut Log::silent())
+                .unwrap();
             let kind = darbar::vijayanagara::slot_piece(player).unwrap();
             assert_eq!(state.available().get(kind), available - 2);
             let track = state.influence_track(player).unwrap();
@@ -147,11 +152,15 @@ fn rule_1_9_refill_may_take_units_from_the_map_and_control_follows() {
             .iter()
             .any(|a| matches!(a, Action::Refill(PieceSource::Map(SpaceId::Maharashtra, _))))
     );
-    state.apply(from_tamilakam).unwrap();
+    game()
+        .apply(&mut state, from_tamilakam, &mut Log::silent())
+        .unwrap();
     // 1 Troop against 1 Raja: VN loses control; the Raja left stays Rebelling (OQ-6).
     assert_eq!(state.controller(SpaceId::Tamilakam), None);
     assert_eq!(state.space(SpaceId::Tamilakam).rajas.rebelling, 1);
-    state.apply(FROM_BOX).unwrap();
+    game()
+        .apply(&mut state, FROM_BOX, &mut Log::silent())
+        .unwrap();
     assert_eq!(
         state.influence_track(Player::Vijayanagara).unwrap().slots[0],
         2
@@ -166,15 +175,23 @@ fn rule_1_9_refill_refuses_other_choices_and_players() {
     state.shift_influence(Player::Bahmani, -1).unwrap();
     let before = state.clone();
     // No Amirs stand in Karnataka, and Rajas do not refill BK's slots.
-    let err = state
-        .apply(Action::Refill(PieceSource::Map(
-            SpaceId::Karnataka,
-            Loyalty::Obedient,
-        )))
+    let err = game()
+        .apply(
+            &mut state,
+            Action::Refill(PieceSource::Map(SpaceId::Karnataka, Loyalty::Obedient)),
+            &mut Log::silent(),
+        )
         .unwrap_err();
     assert_eq!(err.rule(), Rule("1.9"));
     assert_eq!(state, before);
-    let err = state.apply_as(Player::Vijayanagara, FROM_BOX).unwrap_err();
+    let err = game()
+        .apply_as(
+            &mut state,
+            Player::Vijayanagara as Seat,
+            FROM_BOX,
+            &mut Log::silent(),
+        )
+        .unwrap_err();
     assert!(matches!(
         err,
         Error::NotYourDecision {
@@ -183,14 +200,23 @@ fn rule_1_9_refill_refuses_other_choices_and_players() {
         }
     ));
     assert_eq!(state, before);
-    state.apply_as(Player::Bahmani, FROM_BOX).unwrap();
+    game()
+        .apply_as(
+            &mut state,
+            Player::Bahmani as Seat,
+            FROM_BOX,
+            &mut Log::silent(),
+        )
+        .unwrap();
 }
 
 #[test]
 fn rule_1_9_refill_is_refused_when_no_slot_is_owed() {
     let mut state = State::new(1);
     let before = state.clone();
-    let err = state.apply(FROM_BOX).unwrap_err();
+    let err = game()
+        .apply(&mut state, FROM_BOX, &mut Log::silent())
+        .unwrap_err();
     // The game waits for the first faction's option instead (§2.3.3).
     assert_eq!(err.rule(), Rule("2.3.3"));
     assert!(!state.legal_actions().contains(&FROM_BOX));

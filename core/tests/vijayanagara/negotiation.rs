@@ -3,7 +3,8 @@
 //! own: to whom, how many Resources, how many cavalry tokens (not both zero); the receiver is
 //! capped at 24 and the excess is lost; then play returns to the decision point.
 
-use darbar::engine::{Log, Rule, Snapshot};
+use super::common::game;
+use darbar::engine::{Game, Log, Rule, Seat, Snapshot};
 use darbar::vijayanagara::{
     Action, DecisionKind, Error, Options, Player, State, VijayanagaraDecision,
 };
@@ -40,7 +41,7 @@ fn counts(range: std::ops::RangeInclusive<u8>) -> Vec<Action> {
 /// Applies `text` with a recording log and returns the lines.
 fn logged(state: &mut State, text: &str) -> Vec<String> {
     let mut log = Log::recording();
-    state.apply_logged(action(text), &mut log).unwrap();
+    game().apply(state, action(text), &mut log).unwrap();
     log.take()
 }
 
@@ -141,11 +142,15 @@ fn rule_1_5_2_a_gift_of_nothing_or_of_more_than_is_held_is_refused() {
     let (mut state, giver, _) = giver_holding(4, 0);
     acts(&mut state, &["give…", "faction BK"]);
     let before = state.clone();
-    let err = state.apply(Action::Count(0)).unwrap_err();
+    let err = game()
+        .apply(&mut state, Action::Count(0), &mut Log::silent())
+        .unwrap_err();
     assert_eq!(err, Error::EmptyGift { giver });
     assert_eq!(err.rule(), Rule("1.5.2"));
     assert_eq!(state, before);
-    let err = state.apply(Action::Count(9)).unwrap_err();
+    let err = game()
+        .apply(&mut state, Action::Count(9), &mut Log::silent())
+        .unwrap_err();
     assert_eq!(
         err,
         Error::GiftBeyondHoldings {
@@ -161,7 +166,9 @@ fn rule_1_5_2_a_gift_of_nothing_or_of_more_than_is_held_is_refused() {
     );
     assert_eq!(state, before);
     // To oneself: not a choice.
-    let err = state.apply(Action::Faction(giver)).unwrap_err();
+    let err = game()
+        .apply(&mut state, Action::Faction(giver), &mut Log::silent())
+        .unwrap_err();
     assert_eq!(err.rule(), Rule("1.5.2"));
     assert_eq!(state, before);
 
@@ -169,11 +176,11 @@ fn rule_1_5_2_a_gift_of_nothing_or_of_more_than_is_held_is_refused() {
     acts(&mut state, &["give…", "faction BK", "count 0"]);
     let before = state.clone();
     assert_eq!(
-        state.apply(Action::Count(0)),
+        game().apply(&mut state, Action::Count(0), &mut Log::silent()),
         Err(Error::EmptyGift { giver })
     );
     assert_eq!(
-        state.apply(Action::Count(2)),
+        game().apply(&mut state, Action::Count(2), &mut Log::silent()),
         Err(Error::GiftBeyondHoldings {
             giver,
             wanted: 2,
@@ -239,7 +246,9 @@ fn rule_1_5_2_no_gift_while_an_event_waits_for_an_answer() {
 fn rule_1_5_2_only_the_deciding_faction_gives() {
     let (mut state, giver, [ds, _]) = giver_holding(5, 0);
     let before = state.clone();
-    let err = state.apply_as(ds, Action::Give).unwrap_err();
+    let err = game()
+        .apply_as(&mut state, ds as Seat, Action::Give, &mut Log::silent())
+        .unwrap_err();
     assert!(
         matches!(err, Error::NotYourDecision { expected, actual, .. } if expected == giver && actual == ds),
         "{err}"

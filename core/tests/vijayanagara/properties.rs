@@ -2,10 +2,11 @@
 //! whatever is asked, an operation either succeeds and keeps every invariant, or is refused
 //! with a rule and leaves the state exactly as it was; snapshots round-trip at every point.
 
-use darbar::engine::{Snapshot, SnapshotError, Violation};
+use super::common::game;
+use darbar::engine::{Game, Log, Snapshot, SnapshotError, Violation};
 use darbar::testing::play_indices;
 use darbar::vijayanagara::{
-    Action, Loyalty, Piece, PieceKind, PieceSource, Player, SpaceId, State, Vijayanagara,
+    Action, Loyalty, Piece, PieceKind, PieceSource, Player, SpaceId, State,
 };
 use proptest::prelude::*;
 
@@ -72,9 +73,9 @@ fn run(state: &mut State, op: &Op) -> Result<(), darbar::vijayanagara::Error> {
         Op::SetLoyalty(s, p, n) => state.set_loyalty(s, p, n),
         Op::SetTributary(s, t) => state.set_tributary(s, t),
         Op::Shift(p, d) => state.shift_influence(p, d).map(|_| ()),
-        Op::Refill(source) => state.apply(Action::Refill(source)),
+        Op::Refill(source) => game().apply(state, Action::Refill(source), &mut Log::silent()),
         Op::ApplyLegal(i) => match state.legal_actions().get(i) {
-            Some(&action) => state.apply(action),
+            Some(&action) => game().apply(state, action, &mut Log::silent()),
             None => Ok(()),
         },
         Op::Pay(p, n) => state.pay(p, n),
@@ -107,7 +108,7 @@ fn a_gift_settled_at_no_resources_ends_after_resources_are_gained() {
         for action in state.legal_actions() {
             let mut copy = state.clone();
             assert!(
-                copy.apply(action).is_ok(),
+                game().apply(&mut copy, action, &mut Log::silent()).is_ok(),
                 "listed {action} did not apply after {op:?}"
             );
         }
@@ -132,7 +133,8 @@ proptest! {
             // Legal actions always apply.
             for action in state.legal_actions() {
                 let mut copy = state.clone();
-                prop_assert!(copy.apply(action).is_ok(), "listed {} did not apply", action);
+                let applied = game().apply(&mut copy, action, &mut Log::silent());
+                prop_assert!(applied.is_ok(), "listed {} did not apply", action);
             }
         }
         // The snapshot round-trips exactly; but board operations made in the middle of a
@@ -160,7 +162,7 @@ proptest! {
         picks in prop::collection::vec(any::<u16>(), 1..400),
     ) {
         let indices: Vec<usize> = picks.iter().map(|&p| usize::from(p)).collect();
-        let played = play_indices(&Vijayanagara::default(), seed, &indices);
+        let played = play_indices(&game(), seed, &indices);
         prop_assert!(played.is_ok(), "{}", played.unwrap_err());
     }
 }

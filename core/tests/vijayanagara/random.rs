@@ -5,15 +5,15 @@
 //! snapshot round trips equal, the invariants of R-3, and final scoring within the step cap.
 //! Two threads share the seeds.
 
+use super::common::game;
 use darbar::testing::{Checks, on_seeds, play_checked};
-use darbar::vijayanagara::Vijayanagara;
 
 const GAMES: u64 = 5_000;
 const THREADS: usize = 2;
 
 #[test]
 fn five_thousand_random_games_pass_every_check() {
-    let game = Vijayanagara::default();
+    let game = game();
     let results = on_seeds(THREADS, 0..GAMES, |seed| {
         play_checked(&game, seed, Checks::Full)
     });
@@ -31,7 +31,7 @@ fn five_thousand_random_games_pass_every_check() {
 /// observation and board, the log and the picture (`darbar::testing::check_hidden_information`).
 #[test]
 fn rule_2_3_nothing_hidden_reaches_what_a_faction_is_shown() {
-    let game = Vijayanagara::default();
+    let game = game();
     let reports = on_seeds(THREADS, 0..6, |seed| {
         darbar::testing::check_hidden_information(&game, seed)
     });

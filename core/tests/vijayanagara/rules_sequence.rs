@@ -5,9 +5,9 @@
 //! the game is then driven one action at a time through the public decision API.
 
 use super::common;
+use darbar::engine::{Game, Log, Rule, Seat};
 
 use common::*;
-use darbar::engine::Rule;
 use darbar::vijayanagara::{
     Card, DecisionKind, DecreeKind, Dynasty, Loyalty, Piece, PlayOrderBox, Player, SpaceId, State,
     Structure, SuccessionCard, mongols_in_delhi_adjustment,
@@ -107,8 +107,13 @@ fn rule_2_3_refused_option_names_the_rule_and_changes_nothing() {
     let mut state = opening(DS);
     refused(&mut state, "select Delhi", "2.3.3");
     let before = state.clone();
-    let err = state
-        .apply_as(BK, action("option Pass"))
+    let err = game()
+        .apply_as(
+            &mut state,
+            BK as Seat,
+            action("option Pass"),
+            &mut Log::silent(),
+        )
         .expect_err("not BK's turn");
     assert_eq!(err.rule(), Rule("2.3.3"));
     assert_eq!(state, before);
@@ -836,7 +841,9 @@ fn rule_2_6_oq_30_timur_invades_delhi_and_the_game_ends() {
     assert_eq!(state.space(SpaceId::Delhi).mongols, 5);
     assert_eq!(state.resources(DS), 5);
     let before = state.clone();
-    let err = state.apply(action("option Pass")).unwrap_err();
+    let err = game()
+        .apply(&mut state, action("option Pass"), &mut Log::silent())
+        .unwrap_err();
     assert_eq!(err.rule(), Rule("2.2"));
     assert_eq!(state, before);
     // §5.0, §5.1: DS scores Tributary prosperity (18) plus max(3 − 5, −3) = −2.

@@ -1,10 +1,10 @@
 //! Victory (§5.0–§5.3 with R-0: 1 VP per Influence level; OQ-49 for ties).
 
+use super::common::game;
 use super::common::{action, play_until};
 use darbar::engine::{Game, Log};
 use darbar::vijayanagara::{
-    Loyalty, Piece, Player, SpaceId, State, VictoryPointTerms, Vijayanagara,
-    mongols_in_delhi_adjustment,
+    Loyalty, Piece, Player, SpaceId, State, VictoryPointTerms, mongols_in_delhi_adjustment,
 };
 
 #[test]
@@ -108,13 +108,15 @@ fn finished_game(wanted: impl Fn(&State) -> bool) -> (State, u8, Vec<String>) {
             play_until(&mut state, |s| {
                 s.legal_actions().len() == 1 && {
                     let mut next = s.clone();
-                    next.apply(s.legal_actions()[0]).unwrap();
+                    game()
+                        .apply(&mut next, s.legal_actions()[0], &mut Log::silent())
+                        .unwrap();
                     next.is_over()
                 }
             });
             let last = state.legal_actions()[0];
             let mut log = Log::recording();
-            state.apply_logged(last, &mut log).unwrap();
+            game().apply(&mut state, last, &mut log).unwrap();
             assert!(state.is_over());
             let mongols = state.space(SpaceId::Delhi).mongols;
             (state, mongols, log.take())
@@ -132,7 +134,7 @@ fn rule_5_1_every_reading_of_a_score_after_the_end_is_the_final_score() {
         finished_game(|s| mongols_in_delhi_adjustment(s.space(SpaceId::Delhi).mongols) != 0);
     let adjustment = mongols_in_delhi_adjustment(mongols);
     let outcome = state.outcome();
-    let game = Vijayanagara::default();
+    let game = game();
     let returns = game.returns(&state);
     let board = state.to_string();
     let end = log
@@ -256,7 +258,9 @@ fn rule_2_2_the_first_card_is_announced_like_every_other() {
     let mut state = State::new(7);
     let card = state.deck().current().unwrap();
     let mut log = Log::recording();
-    state.apply_logged(action("option Pass"), &mut log).unwrap();
+    game()
+        .apply(&mut state, action("option Pass"), &mut log)
+        .unwrap();
     let lines = log.take();
     assert_eq!(lines[0], format!("— Card 1: {card} —"));
     let n = state.current_event().unwrap();
@@ -283,6 +287,6 @@ fn rule_2_2_the_first_card_is_announced_like_every_other() {
     // Only once.
     let mut next = Log::recording();
     let act = state.legal_actions()[0];
-    state.apply_logged(act, &mut next).unwrap();
+    game().apply(&mut state, act, &mut next).unwrap();
     assert!(!next.take().iter().any(|l| l.starts_with("— Card 1")));
 }

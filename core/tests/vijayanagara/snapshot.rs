@@ -1,8 +1,9 @@
 //! Versioned snapshots: an exact round trip, and every kind of damage refused with a typed
 //! error (never a panic, never a silently wrong state).
 
+use super::common::game;
 use darbar::engine::{Game, GameRng, Log, Rule, Snapshot, SnapshotError};
-use darbar::vijayanagara::{Player, SpaceId, State, Vijayanagara};
+use darbar::vijayanagara::{Player, SpaceId, State};
 use serde_json::{Value, json};
 
 fn snapshot_value(state: &State) -> Value {
@@ -215,7 +216,7 @@ fn corrupted_snapshots_are_each_rejected_with_a_typed_error() {
 /// The snapshot, as JSON, of the first position of seeded random games (played through the
 /// [`Game`] interface) that `wanted` accepts.
 fn mid_game(wanted: impl Fn(&Value) -> bool) -> Value {
-    let game = Vijayanagara::default();
+    let game = game();
     for seed in 0..400 {
         let mut state = game.new_initial_state(seed);
         let mut rng = GameRng::from_seed_u64(seed);

@@ -1,7 +1,9 @@
 //! The SVG picture of the board (`State::to_svg`): well-formed XML with a fixed viewBox, every
 //! space named, the pieces counted, Tributary and Control marked, and the current card shown.
 
+use super::common::game;
 use darbar::bots::RandomBot;
+use darbar::engine::{Game, Log};
 use darbar::vijayanagara::{Card, SpaceId, State};
 
 use super::xml;
@@ -51,7 +53,9 @@ fn mid_game(seed: u64, steps: usize) -> State {
         let Some(action) = bot.choose_from(&state.legal_actions()) else {
             break;
         };
-        state.apply(action).expect("a listed action applies");
+        game()
+            .apply(&mut state, action, &mut Log::silent())
+            .expect("a listed action applies");
     }
     state
 }
@@ -199,7 +203,9 @@ fn write_a_mid_game_picture() {
                     return Some(state);
                 }
                 let action = bot.choose_from(&state.legal_actions())?;
-                state.apply(action).expect("a listed action applies");
+                game()
+                    .apply(&mut state, action, &mut Log::silent())
+                    .expect("a listed action applies");
             }
             None
         })

@@ -4,7 +4,7 @@
 //! choices show what the player last saw, trades their price, talents their effect, and
 //! recruitment is asked as a number of funds; and the endings, scores and ranks of many games.
 
-use darbar::engine::{DynState, Log, Play};
+use darbar::engine::{DynState, Game, Log, Play};
 use darbar::raid::bots::GreedyBot;
 use darbar::raid::{self, Action, DecisionKind, Ending, RaidData, Resource, State, Talent, Trade};
 
@@ -325,7 +325,10 @@ impl Extras for Raid {
 /// copy of the camp (RG-7.1); `None` if the camp could not pay for it.
 fn price(state: &State, trade: Trade) -> Option<String> {
     let mut after = state.clone();
-    after.apply_unchecked(Action::Trade(trade), &mut Log::silent());
+    let rules = raid::Raid::new(*state.options());
+    rules
+        .apply_unchecked(&mut after, Action::Trade(trade), &mut Log::silent())
+        .ok()?;
     let (before, after) = (state.player(), after.player());
     let mut give = Vec::new();
     let mut get = Vec::new();

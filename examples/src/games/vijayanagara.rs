@@ -423,7 +423,7 @@ pub fn eval(script: &Path, seed: u64, snapshot: Option<&Path>) -> Result<String,
     let name = script.display().to_string();
     // The script's draws continue from the position's own generator.
     let mut rng = state.rng().clone();
-    let rules = vj::Vijayanagara::new(*state.options());
+    let rules = vj::Vijayanagara::without_events(*state.options());
     let evaluation = darbar_lua::Host::new()
         .run(&rules, &state, &mut rng, &source, &name)
         .map_err(|e| format!("{name}: {e}"))?;

@@ -78,8 +78,10 @@ pub const STANDARD_DECK: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/s
 /// A deck of card scripts, ready to run as the core's [`EventHost`].
 ///
 /// Load it with [`CardHost::from_sources`], [`CardHost::from_dir`] or [`CardHost::standard`];
-/// every card is compiled and its header checked once, at load. Then pass it to
-/// [`State::apply_with`], or call [`EventHost::run`] yourself.
+/// every card is compiled and its header checked once, at load. Then call [`EventHost::run`]
+/// yourself. A `CardHost` owns a Lua state bound to its thread, so the rules of a game, which
+/// any thread may use, hold a [`Cards`] instead ([`Cards::game`]), which keeps a host per
+/// thread.
 ///
 /// ```
 /// use darbar::vijayanagara::{
@@ -258,22 +260,6 @@ impl CardHost {
             deck: self.deck_rules(),
             ..Options::default()
         }
-    }
-
-    /// A new game played with this deck ([`CardHost::rule_options`]). Drive it with
-    /// [`State::apply_with`] and this host.
-    ///
-    /// ```
-    /// use darbar::vijayanagara::{Action, TurnOption};
-    /// use darbar_lua::CardHost;
-    ///
-    /// let host = CardHost::standard();
-    /// let state = host.new_game(7);
-    /// assert!(state.events_enabled());
-    /// assert!(state.legal_actions().contains(&Action::Option(TurnOption::EventOrCommand)));
-    /// ```
-    pub fn new_game(&self, seed: u64) -> State {
-        State::with_options(seed, self.rule_options())
     }
 
     /// Where this deck departs from the default deck's balance targets (deck §1.1): each of the

@@ -123,13 +123,11 @@ fn keep(key: u64, sources: &Arc<[(String, String)]>, host: &Rc<CardHost>) {
 /// card on the calling thread's own [`CardHost`] for this deck.
 ///
 /// ```
-/// use std::sync::Arc;
 /// use darbar::engine::{Game, Log};
-/// use darbar::vijayanagara::{Action, EventSide, TurnOption, Vijayanagara};
+/// use darbar::vijayanagara::{Action, EventSide, Options, TurnOption};
 /// use darbar_lua::Cards;
 ///
-/// let cards = Cards::standard();
-/// let game = Vijayanagara::with_cards(cards.rule_options(), Arc::new(cards));
+/// let game = Cards::standard().game(Options::default());
 /// let mut state = game.new_initial_state(7);
 /// let event_or_command = Action::Option(TurnOption::EventOrCommand);
 /// game.apply(&mut state, event_or_command, &mut Log::silent()).unwrap();
@@ -207,6 +205,51 @@ impl Cards {
         };
         keep(cards.key, &cards.sources, &Rc::new(host));
         Ok(cards)
+    }
+
+    /// A deck from `(file name, source)` pairs, checked as [`CardHost::from_sources`] checks
+    /// them (a deck need not hold every card): for a few cards of one's own, in tests and
+    /// trials. Its name is `"unnamed"`.
+    pub fn from_sources<N: AsRef<str>, S: AsRef<str>>(
+        sources: &[(N, S)],
+    ) -> Result<Cards, DeckError> {
+        let files: Vec<(String, String)> = sources
+            .iter()
+            .map(|(n, s)| (n.as_ref().to_owned(), s.as_ref().to_owned()))
+            .collect();
+        let host = CardHost::from_sources(&files)?;
+        let key = deck_key(&files);
+        let cards = Cards {
+            key,
+            sources: files.into(),
+            rules: host.deck_rules(),
+            dir: None,
+            texts: texts(&host),
+            deck: deck_id(key),
+        };
+        keep(cards.key, &cards.sources, &Rc::new(host));
+        Ok(cards)
+    }
+
+    /// The rules of Vijayanagara played with this deck: `options` with Event cards on and
+    /// this deck's faction orders, Stay Eligible flags and Mongol operators (§2.3.2, §2.3.4,
+    /// §2.4), whatever `options` said of them.
+    ///
+    /// ```
+    /// use darbar::engine::Game;
+    /// use darbar::vijayanagara::Options;
+    /// use darbar_lua::Cards;
+    ///
+    /// let game = Cards::standard().game(Options::default());
+    /// assert!(game.options().events);
+    /// assert!(game.deck().unwrap().is_default());
+    /// ```
+    pub fn game(&self, options: Options) -> Vijayanagara {
+        let options = Options {
+            deck: self.rules,
+            ..options
+        };
+        Vijayanagara::with_cards(options, Arc::new(self.clone()))
     }
 
     /// How many decks' hosts this thread holds (at most [`MAX_CACHED_DECKS`]).
@@ -290,7 +333,7 @@ impl EventHost for Cards {
 /// let game = registry.load("vijayanagara", &serde_json::Value::Null).unwrap();
 /// assert_eq!(game.options_json()["events"], true);
 /// let plain = registry.load("vijayanagara", &serde_json::json!({"events": false})).unwrap();
-/// assert!(plain.options_json().get("events").is_none());
+/// assert_eq!(plain.options_json()["events"], false); // always written (§2.3.4)
 /// ```
 pub fn registry() -> Registry {
     let mut registry = Registry::standard();
@@ -390,7 +433,7 @@ fn load_vijayanagara(options: &Value) -> Result<Vijayanagara, LoadError> {
                 reason: "a deck directory needs events".into(),
             });
         }
-        return Ok(Vijayanagara::new(rules));
+        return Ok(Vijayanagara::without_events(rules));
     }
     let cards = match &dir {
         None => Cards::standard(),
@@ -407,9 +450,5 @@ fn load_vijayanagara(options: &Value) -> Result<Vijayanagara, LoadError> {
             ),
         });
     }
-    let rules = Options {
-        deck: cards.deck_rules(),
-        ..rules
-    };
-    Ok(Vijayanagara::with_cards(rules, Arc::new(cards)))
+    Ok(cards.game(rules))
 }

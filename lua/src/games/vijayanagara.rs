@@ -68,10 +68,10 @@ impl ScriptBot<Vijayanagara> {
     ///
     /// ```
     /// use darbar::engine::Game;
-    /// use darbar::vijayanagara::Vijayanagara;
+    /// use darbar::vijayanagara::{Options, Vijayanagara};
     /// use darbar_lua::ScriptBot;
     ///
-    /// let game = Vijayanagara::default();
+    /// let game = darbar_lua::vijayanagara(Options::default());
     /// let mut bot = ScriptBot::<Vijayanagara>::example(1);
     /// let mut state = game.new_initial_state(1);
     /// assert_eq!(bot.play(&game, &mut state, 50).unwrap(), 50);

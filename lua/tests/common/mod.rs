@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use darbar::engine::GameRng;
-use darbar::vijayanagara::{State, Vijayanagara};
+use darbar::vijayanagara::{Options, State, Vijayanagara};
 use darbar_lua::{Host, STANDARD_DECK, ScriptError, ScriptValue};
 
 /// Evaluates `source` against the starting position of seed 1, checking that the state is
@@ -16,7 +16,13 @@ pub fn eval(host: &mut Host, source: &str) -> Result<ScriptValue, ScriptError> {
     let state = State::new(1);
     let before = state.clone();
     let mut rng = GameRng::from_seed_u64(1);
-    let result = host.evaluate(&Vijayanagara::default(), &state, &mut rng, source, "test");
+    let result = host.evaluate(
+        &Vijayanagara::without_events(Options::default()),
+        &state,
+        &mut rng,
+        source,
+        "test",
+    );
     assert_eq!(state, before, "a script changed the state");
     result
 }

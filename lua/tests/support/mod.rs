@@ -3,10 +3,13 @@
 
 #![allow(dead_code)]
 
+use darbar::engine::Game;
 use darbar::vijayanagara::{
     Action, Available, DecisionKind, EventHost, EventProgress, EventRun, EventSide, Grant,
-    InfluenceTrack, LastingEffects, Log, Player, SpaceId, SpacePieces, SpaceSet, State, TurnOption,
+    InfluenceTrack, LastingEffects, Log, Options, Player, SpaceId, SpacePieces, SpaceSet, State,
+    TurnOption, Vijayanagara,
 };
+use darbar_lua::Cards;
 
 /// Everything a scenario of the deck file (§5) can list: the pieces of every space, the
 /// Tributary markers, the boxes, Resources, cavalry, Influence, lasting effects and Victory
@@ -125,6 +128,11 @@ pub fn game_on_card(card: u8) -> State {
     panic!("no seed starts with card {card}");
 }
 
+/// The rules that play the Event cards of `host`.
+pub fn rules(host: &Cards) -> Vijayanagara {
+    host.game(Options::default())
+}
+
 /// Whether the game is waiting for a choice inside an event.
 pub fn in_event(state: &State) -> bool {
     matches!(
@@ -134,19 +142,18 @@ pub fn in_event(state: &State) -> bool {
 }
 
 /// The faction on turn takes Event or Command and carries out `side` of the current card,
-/// answering the event's choices (and those of what it grants) with `answers`, through
-/// [`State::apply_with`]. Afterwards the event and its grants must be over: the next faction
-/// is choosing its option.
+/// answering the event's choices (and those of what it grants) with `answers`, through the
+/// rules that play `host`'s cards ([`rules`]). Afterwards the event and its grants must be
+/// over: the next faction is choosing its option.
 #[track_caller]
-pub fn play_event(state: &mut State, host: &dyn EventHost, side: EventSide, answers: &[Action]) {
+pub fn play_event(state: &mut State, host: &Cards, side: EventSide, answers: &[Action]) {
+    let game = rules(host);
     let mut log = Log::silent();
     let card = state.current_event().expect("an Event card is current");
     let executor = state.current_player().expect("a faction is on turn");
-    state
-        .apply_with(Action::Option(TurnOption::EventOrCommand), host, &mut log)
+    game.apply(state, Action::Option(TurnOption::EventOrCommand), &mut log)
         .expect("Event or Command is offered");
-    state
-        .apply_with(Action::Event(side), host, &mut log)
+    game.apply(state, Action::Event(side), &mut log)
         .unwrap_or_else(|e| panic!("event {card} {side:?} failed: {e}"));
     apply_all(state, host, answers);
     let decision = state.decision().expect("the game goes on");
@@ -201,7 +208,8 @@ pub fn run_direct(
 /// Applies `actions` in order through the real game flow, each one checked against the
 /// decision it answers.
 #[track_caller]
-pub fn apply_all(state: &mut State, host: &dyn EventHost, actions: &[Action]) {
+pub fn apply_all(state: &mut State, host: &Cards, actions: &[Action]) {
+    let game = rules(host);
     let mut log = Log::silent();
     for &action in actions {
         let decision = state.decision().expect("the game goes on");
@@ -216,8 +224,7 @@ pub fn apply_all(state: &mut State, host: &dyn EventHost, actions: &[Action]) {
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
         );
-        state
-            .apply_with(action, host, &mut log)
+        game.apply(state, action, &mut log)
             .unwrap_or_else(|e| panic!("{action}: {e}"));
     }
 }

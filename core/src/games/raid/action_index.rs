@@ -78,11 +78,13 @@ impl Action {
     /// ([`ACTION_COUNT`]). Funds above the limit stay in the camp.
     ///
     /// ```
-    /// use darbar::raid::{Action, Resources, State};
+    /// use darbar::engine::{Game, Log};
+    /// use darbar::raid::{Action, Raid, Resources};
     ///
-    /// let mut state = State::new(1);
-    /// state.apply(Action::SkipScout).unwrap();
-    /// state.apply(Action::EndRaids).unwrap();
+    /// let game = Raid::default();
+    /// let mut state = game.new_initial_state(1);
+    /// game.apply(&mut state, Action::SkipScout, &mut Log::silent()).unwrap();
+    /// game.apply(&mut state, Action::EndRaids, &mut Log::silent()).unwrap();
     /// if !state.is_over() {
     ///     let camp = *state.player();
     ///     state.set_player(Resources { funds: 5000, ..camp });
@@ -182,7 +184,8 @@ mod tests {
 
     use super::*;
     use crate::engine::GameRng;
-    use crate::raid::{Phase, Resources, State};
+    use crate::engine::{Game, Log};
+    use crate::raid::{Phase, Raid, Resources, State};
 
     #[test]
     fn the_lists_follow_declaration_order() {
@@ -278,8 +281,12 @@ mod tests {
     #[test]
     fn recruitment_offers_at_most_the_engine_limit_ruling_22() {
         let mut state = State::new(3);
-        state.apply(Action::SkipScout).unwrap();
-        state.apply(Action::EndRaids).unwrap();
+        Raid::default()
+            .apply(&mut state, Action::SkipScout, &mut Log::silent())
+            .unwrap();
+        Raid::default()
+            .apply(&mut state, Action::EndRaids, &mut Log::silent())
+            .unwrap();
         assert_eq!(state.phase(), Phase::Settlement);
         for funds in [5, 999, 1000, 123_456] {
             let mut rich = state.clone();
@@ -301,7 +308,9 @@ mod tests {
             assert!(rich.legal_actions().iter().all(|a| a.is_numbered()));
             // The largest recruitment is applied and spends exactly its funds.
             let mut after = rich.clone();
-            after.apply(Action::Recruit(most)).unwrap();
+            Raid::default()
+                .apply(&mut after, Action::Recruit(most), &mut Log::silent())
+                .unwrap();
             assert_eq!(after.player().funds, funds - most);
         }
     }
@@ -324,7 +333,9 @@ mod tests {
                 }
                 let n = u32::try_from(legal.len()).unwrap();
                 let action = legal[rng.below(n) as usize];
-                state.apply(action).unwrap();
+                Raid::default()
+                    .apply(&mut state, action, &mut Log::silent())
+                    .unwrap();
             }
         }
         assert!(

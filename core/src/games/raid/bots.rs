@@ -52,13 +52,15 @@ pub fn turn_value(state: &State) -> f64 {
 /// after which it follows the rollout policy, so noisy estimates cannot trade forever.
 ///
 /// ```
-/// use darbar::raid::State;
+/// use darbar::engine::{Game, Log};
+/// use darbar::raid::Raid;
 /// use darbar::raid::bots::GreedyBot;
 ///
-/// let mut state = State::new(7);
+/// let game = Raid::default();
+/// let mut state = game.new_initial_state(7);
 /// let mut bot = GreedyBot::new(7);
 /// while let Some(action) = bot.choose(&state) {
-///     state.apply(action).unwrap();
+///     game.apply(&mut state, action, &mut Log::silent()).unwrap();
 /// }
 /// println!("{:?} {:?}", state.ending(), state.final_score());
 /// ```

@@ -6,8 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::state::Phase;
-use super::{Action, Error, Log, Raid, RaidData, SiteId, State, Talent, TalentSet, Trade};
-use crate::engine::Game;
+use super::{Action, Error, Log, RaidData, SiteId, State, Talent, TalentSet, Trade};
 use crate::engine::{Decision, Rule};
 
 /// The one player of the raid game; the GM is the engine (RG-OQ-20, ruling 27).
@@ -185,31 +184,10 @@ impl State {
         }
     }
 
-    /// Applies a legal action. Anything else is refused with an error naming the rule, and the
-    /// state is left exactly as it was.
-    ///
-    /// ```
-    /// use darbar::raid::{Action, Error, Phase, State};
-    ///
-    /// let mut state = State::new(11);
-    /// state.apply("scout village-1".parse().unwrap()).unwrap();
-    /// assert!(state.known_site("village-1".parse().unwrap()).is_some());
-    /// assert_eq!(state.phase(), Phase::Raid);
-    /// let before = state.clone();
-    /// assert!(matches!(state.apply(Action::SkipScout), Err(Error::WrongPhase { .. })));
-    /// assert_eq!(state, before);
-    /// ```
-    pub fn apply(&mut self, action: Action) -> Result<(), Error> {
-        self.apply_logged(action, &mut Log::silent())
-    }
-
-    /// Applies a legal action and writes what happened to `log`.
-    pub fn apply_logged(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
-        Raid::new(self.options).apply(self, action, log)
-    }
-
-    /// Applies an action that must be one of [`State::legal_actions`], without checking that
-    /// it is: the fast path for bots that only play listed actions. An unlisted action may
+    /// Plays an action that must be one of [`State::legal_actions`]: the body of
+    /// [`Raid`](super::Raid)'s [`Game::apply_unchecked`](crate::engine::Game::apply_unchecked),
+    /// the one route by which every action is applied
+    /// ([`Game::apply`](crate::engine::Game::apply) checks it first). An unlisted action may
     /// leave the state inconsistent.
     ///
     /// Every GM roll of the action (ruling 27) is said to `log` before what the action did:
@@ -217,7 +195,7 @@ impl State {
     /// unseen) as sealed lines, which a log of the finished game shows in their place. All of
     /// them are kept in [`State::rolls`] until the next action: the state holds one action's
     /// rolls, never the game's.
-    pub fn apply_unchecked(&mut self, action: Action, log: &mut Log) {
+    pub(crate) fn play_listed(&mut self, action: Action, log: &mut Log) {
         self.rolls.clear();
         if !log.is_recording() {
             return self.carry_out(action, log);

@@ -19,6 +19,25 @@ use super::{ACTION_COUNT, Action, Campaign, DecisionKind, Error, Options, SiteId
 /// assert_eq!(game.num_players(), 1);
 /// assert_eq!(game.current_player(&state), Some(0));
 /// ```
+///
+/// Actions are applied through the rules ([`Game::apply`]): anything but a legal action is
+/// refused with an error naming the rule, and the state is left exactly as it was.
+///
+/// ```
+/// use darbar::engine::{Game, Log};
+/// use darbar::raid::{Action, Error, Phase, Raid};
+///
+/// let game = Raid::default();
+/// let mut state = game.new_initial_state(11);
+/// let scout = "scout village-1".parse().unwrap();
+/// game.apply(&mut state, scout, &mut Log::silent()).unwrap();
+/// assert!(state.known_site("village-1".parse().unwrap()).is_some());
+/// assert_eq!(state.phase(), Phase::Raid);
+/// let before = state.clone();
+/// let late = game.apply(&mut state, Action::SkipScout, &mut Log::silent());
+/// assert!(matches!(late, Err(Error::WrongPhase { .. })));
+/// assert_eq!(state, before);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Raid {
     options: Options,
@@ -136,7 +155,7 @@ impl Game for Raid {
         action: Action,
         log: &mut Log,
     ) -> Result<(), Error> {
-        state.apply_unchecked(action, log);
+        state.play_listed(action, log);
         Ok(())
     }
 

@@ -462,7 +462,7 @@ impl State {
                 continue;
             }
             let mut next = self.clone();
-            next.apply_unchecked(action, &mut Log::silent());
+            next.play_listed(action, &mut Log::silent());
             next.check_structure()
                 .and_then(|()| match next.decision() {
                     Some(_) => Ok(()),

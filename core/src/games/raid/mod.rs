@@ -8,8 +8,9 @@
 //! ([`Log::say_sealed`](crate::engine::Log::say_sealed)) that only the log of a finished game
 //! shows. The turn runs as decisions (RG-3): scout (RG-4), raid with
 //! continued plunder and consecutive raids (RG-5), the war status (RG-6), settlement (RG-7).
-//! [`State::decision`] lists the legal [`Action`]s; [`State::apply`] takes one or refuses it
-//! with an [`Error`] naming the rule, changing nothing. Section numbers `RG-x.y` refer to the
+//! [`State::decision`] lists the legal [`Action`]s; the rules, [`Raid`], take one through
+//! [`Game::apply`](crate::engine::Game::apply) or refuse it with an [`Error`] naming the rule,
+//! changing nothing. Section numbers `RG-x.y` refer to the
 //! rules specification, `ruling N` to its default rulings, which fill every gap of the source
 //! (talent effects, unique units, starting values, endings and score).
 //!
@@ -25,14 +26,15 @@
 //!   rules, for scripting scenarios.
 //!
 //! ```
-//! use darbar::engine::Snapshot;
-//! use darbar::raid::{Action, Log, State};
+//! use darbar::engine::{Game, Snapshot};
+//! use darbar::raid::{Action, Log, Raid, State};
 //!
-//! let mut state = State::new(2024);
+//! let game = Raid::default();
+//! let mut state = game.new_initial_state(2024);
 //! println!("{state}"); // a readable picture: sites as the player knows them, forts, camp
-//! state.apply(Action::SkipScout).unwrap();
+//! game.apply(&mut state, Action::SkipScout, &mut Log::silent()).unwrap();
 //! let mut log = Log::recording();
-//! state.apply_logged("raid village-1".parse().unwrap(), &mut log).unwrap();
+//! game.apply(&mut state, "raid village-1".parse().unwrap(), &mut log).unwrap();
 //! for line in log.take() {
 //!     println!("{line}"); // "GM rolls 2d3 for village-1's Food: 2, 3 = 5", ..., then the raid
 //! }
@@ -43,11 +45,13 @@
 //! A campaign carries unit placements, talents and recruits from game to game:
 //!
 //! ```
-//! use darbar::raid::{Campaign, Options, State};
+//! use darbar::engine::{Game, Log};
+//! use darbar::raid::{Campaign, Options, Raid, State};
 //!
-//! let mut state = State::new(1);
-//! while let Some(&action) = state.legal_actions().last() {
-//!     state.apply(action).unwrap(); // always the last choice: end each phase
+//! let game = Raid::default();
+//! let mut state = game.new_initial_state(1);
+//! while let Some(&action) = game.legal_actions(&state).last() {
+//!     game.apply(&mut state, action, &mut Log::silent()).unwrap(); // end each phase at once
 //! }
 //! println!("{:?}", state.ending());
 //! let campaign = Campaign::from_json(&state.campaign_after().to_json()).unwrap();

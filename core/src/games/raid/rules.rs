@@ -1,5 +1,5 @@
 //! The rules of a turn (RG-4 to RG-7) as the state's steps. Each runs only on a listed action
-//! (see [`State::apply`]), on a copy committed whole.
+//! (see [`Game::apply`](crate::engine::Game::apply)), on a copy committed whole.
 
 use super::battle::{BattleReport, Fighter, Outcome, fight};
 use super::state::{PLUNDERED, Phase, Plunder};

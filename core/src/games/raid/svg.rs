@@ -235,10 +235,12 @@ impl State {
     /// asks to be shown 900 pixels wide; every text is XML-escaped.
     ///
     /// ```
-    /// use darbar::raid::State;
+    /// use darbar::engine::{Game, Log};
+    /// use darbar::raid::Raid;
     ///
-    /// let mut state = State::new(7);
-    /// state.apply("scout village-2".parse().unwrap()).unwrap();
+    /// let game = Raid::default();
+    /// let mut state = game.new_initial_state(7);
+    /// game.apply(&mut state, "scout village-2".parse().unwrap(), &mut Log::silent()).unwrap();
     /// let svg = state.to_svg();
     /// assert!(svg.starts_with("<svg"));
     /// assert!(svg.contains("viewBox"));
@@ -257,12 +259,14 @@ impl State {
     /// beside the castles reads `Last: <action>` with the sites named.
     ///
     /// ```
-    /// use darbar::raid::{Action, State};
+    /// use darbar::engine::{Game, Log};
+    /// use darbar::raid::{Action, Raid};
     ///
-    /// let before = State::new(7);
+    /// let game = Raid::default();
+    /// let before = game.new_initial_state(7);
     /// let action: Action = "scout village-2".parse().unwrap();
     /// let mut after = before.clone();
-    /// after.apply(action).unwrap();
+    /// game.apply(&mut after, action, &mut Log::silent()).unwrap();
     /// let svg = after.to_svg_after(&before, action);
     /// assert!(svg.contains("Last: scout village-2"));
     /// assert!(svg.contains(r#"<g id="last-site-village-2" class="last-action">"#));
@@ -812,6 +816,8 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Game, Log};
+    use crate::raid::Raid;
 
     /// The sites a picture outlines as touched by the last action.
     fn outlined(svg: &str) -> Vec<SiteId> {
@@ -825,7 +831,9 @@ mod tests {
     fn step(state: &mut State, text: &str) -> String {
         let action: Action = text.parse().unwrap();
         let before = state.clone();
-        state.apply(action).unwrap();
+        Raid::default()
+            .apply(state, action, &mut Log::silent())
+            .unwrap();
         state.to_svg_after(&before, action)
     }
 
@@ -867,7 +875,9 @@ mod tests {
             for site in ["village-1", "village-2", "village-3", "town-1"] {
                 let raid: Action = format!("raid {site}").parse().unwrap();
                 if state.legal_actions().contains(&raid) {
-                    state.apply(raid).unwrap();
+                    Raid::default()
+                        .apply(&mut state, raid, &mut Log::silent())
+                        .unwrap();
                 }
                 if let Some(plunder) = state.plunder().map(|p| p.site)
                     && state.legal_actions().contains(&Action::Plunder)
@@ -917,7 +927,9 @@ mod tests {
             step(&mut state, "scout village-2");
             while !state.legal_actions().contains(&Action::EndSettlement) {
                 let last = *state.legal_actions().last().unwrap();
-                state.apply(last).unwrap();
+                Raid::default()
+                    .apply(&mut state, last, &mut Log::silent())
+                    .unwrap();
             }
             let before = state.clone();
             let svg = step(&mut state, "end-settlement");

@@ -52,12 +52,14 @@ impl State {
     /// The player's view of the game (RG-9).
     ///
     /// ```
-    /// use darbar::raid::{Action, SiteId, State};
+    /// use darbar::engine::{Game, Log};
+    /// use darbar::raid::{Action, Raid, SiteId};
     ///
-    /// let mut state = State::new(4);
+    /// let game = Raid::default();
+    /// let mut state = game.new_initial_state(4);
     /// let village: SiteId = "village-3".parse().unwrap();
     /// assert_eq!(state.view().sites[village.index()].last_seen, None);
-    /// state.apply(Action::Scout(village)).unwrap();
+    /// game.apply(&mut state, Action::Scout(village), &mut Log::silent()).unwrap();
     /// let seen = state.view().sites[village.index()].last_seen.unwrap();
     /// assert_eq!(seen.resources, state.site(village).resources);
     /// ```

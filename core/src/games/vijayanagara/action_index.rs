@@ -305,7 +305,9 @@ mod tests {
 
     use super::*;
     use crate::bots::RandomBot;
+    use crate::engine::{Game, Log};
     use crate::vijayanagara::State;
+    use crate::vijayanagara::game::game;
 
     #[test]
     fn the_lists_follow_declaration_order() {
@@ -477,7 +479,9 @@ mod tests {
                 let action = bot
                     .choose_from(&state.legal_actions())
                     .expect("a decision before the game is over");
-                state.apply(action).unwrap();
+                game()
+                    .apply(&mut state, action, &mut Log::silent())
+                    .unwrap();
                 steps += 1;
             }
         }

@@ -5,10 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::event::EventHost;
 use super::sequence::Frame;
-use super::{
-    Action, CommandKind, DecreeKind, Error, Faction, Log, Player, SpaceId, State, Vijayanagara,
-};
-use crate::engine::{Decision, Game, Rule, Seat};
+use super::{Action, CommandKind, DecreeKind, Error, Faction, Log, Player, SpaceId, State};
+use crate::engine::{Decision, Rule};
 
 /// What a pending decision is about. [`DecisionKind::rule`] names the rule that says what is
 /// legal in it.
@@ -161,12 +159,14 @@ impl State {
     /// decision points that offer it (§1.5.2, OQ-11).
     ///
     /// ```
-    /// use darbar::vijayanagara::{Action, DecisionKind, State};
+    /// use darbar::engine::{Game, Log};
+    /// use darbar::vijayanagara::{Action, DecisionKind, Options, Vijayanagara};
     ///
-    /// let mut state = State::new(4);
+    /// let game = Vijayanagara::without_events(Options::default());
+    /// let mut state = game.new_initial_state(4);
     /// let first = state.decision().unwrap();
     /// assert_eq!(first.choices.last(), Some(&Action::Give));
-    /// state.apply(Action::Give).unwrap();
+    /// game.apply(&mut state, Action::Give, &mut Log::silent()).unwrap();
     /// assert_eq!(
     ///     state.decision().unwrap().kind,
     ///     DecisionKind::Transfer { to: None, resources: None }
@@ -208,50 +208,12 @@ impl State {
         self.over
     }
 
-    /// Applies a legal action. Anything else is refused with an error naming the rule, and the
-    /// state is left exactly as it was.
-    pub fn apply(&mut self, action: Action) -> Result<(), Error> {
-        self.apply_logged(action, &mut Log::silent())
-    }
-
-    /// Applies a legal action and writes what happened to `log` (through
-    /// [`Game::apply`], without Event cards: see [`State::apply_with`]).
-    pub fn apply_logged(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
-        Vijayanagara::default().apply(self, action, log)
-    }
-
-    /// Applies a legal action with Event texts run on a host borrowed for the call: checks that
-    /// it is listed, then applies it on a copy that replaces the state only if everything
-    /// succeeds.
-    pub(crate) fn apply_checked(
-        &mut self,
-        action: Action,
-        host: Option<&dyn EventHost>,
-        log: &mut Log,
-    ) -> Result<(), Error> {
-        if !self.decision().is_some_and(|d| d.allows(&action)) {
-            return Err(Vijayanagara::default().refusal(self, action));
-        }
-        // Work on a copy and commit it whole: whatever happens, a refusal changes nothing.
-        let mut next = self.clone();
-        next.apply_inner(action, host, log)?;
-        *self = next;
-        Ok(())
-    }
-
-    /// Applies an action on behalf of `player`, refusing it if the decision is someone else's.
-    pub fn apply_as(&mut self, player: Player, action: Action) -> Result<(), Error> {
-        Vijayanagara::default().apply_as(self, player as Seat, action, &mut Log::silent())
-    }
-
-    /// Applies an action that must be one of [`State::legal_actions`], without checking that
-    /// it is: the fast path for bots that only play listed actions. An unlisted action may
-    /// leave the state inconsistent.
-    pub fn apply_unchecked(&mut self, action: Action, log: &mut Log) -> Result<(), Error> {
-        self.apply_inner(action, None, log)
-    }
-
-    pub(crate) fn apply_inner(
+    /// Plays an action that must be one of the listed choices, running Event texts on `host`
+    /// (§2.3.4): the body of [`Vijayanagara`](super::Vijayanagara)'s
+    /// [`Game::apply_unchecked`](crate::engine::Game::apply_unchecked), the one route by which
+    /// every action is applied ([`Game::apply`](crate::engine::Game::apply) checks it and keeps
+    /// the state whole on a refusal).
+    pub(crate) fn play_listed(
         &mut self,
         action: Action,
         host: Option<&dyn EventHost>,

@@ -1,10 +1,11 @@
 //! Events (§2.3.4): carrying out the current card's text through an event host.
 //!
 //! Card effects are scripts, run by an [`EventHost`] (the Lua crate implements one); the state
-//! itself holds no host. A game plays its Event cards only when created with events enabled
-//! ([`Options::events`](super::Options::events), or [`State::enable_events`]) and
-//! driven with [`State::apply_with`]; otherwise the Event option
-//! is not offered and Event or Command means a full Command.
+//! itself holds no host: the rules do
+//! ([`Vijayanagara::with_cards`](super::Vijayanagara::with_cards)). A game plays its Event
+//! cards only when its state has events enabled ([`Options::events`](super::Options::events),
+//! or [`State::enable_events`]) and its rules hold a host; otherwise the Event option is not
+//! offered and Event or Command means a full Command.
 //!
 //! An effect reads as straight-line code even when it asks a player to choose mid-effect
 //! (architecture principle 8): the host runs the card from its start on a scratch copy of the
@@ -161,7 +162,8 @@ pub(crate) fn deck_card_text(
 
 impl State {
     /// Plays Event cards in this game, with the deck the options name: the Event option is
-    /// offered, and choosing it must then go through [`State::apply_with`] with an event host.
+    /// offered, and choosing it then needs rules that hold an event host
+    /// ([`Vijayanagara::with_cards`](super::Vijayanagara::with_cards)).
     /// A deck with other faction orders must be named before the first card is revealed, in
     /// [`Options::deck`](super::Options::deck) given to [`State::with_options`].
     pub fn enable_events(&mut self) {
@@ -224,16 +226,6 @@ impl State {
     /// Whether this game plays Event cards (see [`State::enable_events`]).
     pub fn events_enabled(&self) -> bool {
         self.options.events
-    }
-
-    /// Applies a legal action, running event texts on `host` (§2.3.4).
-    pub fn apply_with(
-        &mut self,
-        action: Action,
-        host: &dyn EventHost,
-        log: &mut Log,
-    ) -> Result<(), Error> {
-        self.apply_checked(action, Some(host), log)
     }
 
     /// Whether `player` could carry out the current card's Event.
@@ -413,7 +405,8 @@ impl State {
 mod tests {
     use super::*;
     use crate::engine::{Game, GameRng};
-    use crate::vijayanagara::{EventSide, MongolInvasionCard, TurnOption, Vijayanagara};
+    use crate::vijayanagara::game::game;
+    use crate::vijayanagara::{EventSide, MongolInvasionCard, Options, TurnOption, Vijayanagara};
     use std::sync::Arc;
 
     /// A host whose every card does nothing, with words of its own and a file per card.
@@ -459,13 +452,13 @@ mod tests {
                 return;
             }
             let pick = legal[rng.below(legal.len() as u32) as usize];
-            state.apply(pick).unwrap();
+            game().apply(state, pick, &mut Log::silent()).unwrap();
         }
     }
 
     #[test]
     fn rule_2_3_4_current_card_is_the_default_decks_event_with_both_sides() {
-        let game = Vijayanagara::default();
+        let game = game();
         let state = game.new_initial_state(7);
         let Some(Card::Event(n)) = state.deck().current() else {
             panic!("the first card of seed 7 is an Event card");
@@ -481,7 +474,7 @@ mod tests {
 
     #[test]
     fn rule_2_4_current_card_of_a_mongol_invasion_names_its_operator_and_text() {
-        let game = Vijayanagara::default();
+        let game = game();
         let mut state = game.new_initial_state(3);
         play_until(&mut state, 3, |s| {
             matches!(s.deck().current(), Some(Card::MongolInvasion(_)))
@@ -503,7 +496,7 @@ mod tests {
 
     #[test]
     fn rule_2_2_no_current_card_once_the_game_is_over() {
-        let game = Vijayanagara::default();
+        let game = game();
         let mut state = game.new_initial_state(5);
         play_until(&mut state, 5, State::is_over);
         assert!(state.is_over());
@@ -513,7 +506,7 @@ mod tests {
 
     #[test]
     fn rule_2_3_4_a_host_with_its_own_deck_shows_its_own_words_and_file() {
-        let mut options = super::super::Options::default();
+        let mut options = Options::default();
         // A deck of one's own: other faction orders than the default deck's.
         options.deck.set_event(
             1,

@@ -19,22 +19,29 @@ use crate::games::GameEntry;
 /// Vijayanagara's rules: the rule options and, to play Event cards, the host that runs their
 /// texts (§2.3.4). Seats are 0 = DS, 1 = BK, 2 = VN.
 ///
+/// The published game is played with its Event cards, which are scripts this crate cannot
+/// run: `darbar_lua::vijayanagara(options)` gives the rules with the darbar default deck, and
+/// [`Vijayanagara::with_cards`] the rules with any other [`EventHost`]. There is no `Default`,
+/// so that a game without Event cards is never made by accident: it is
+/// [`Vijayanagara::without_events`], which says so.
+///
 /// The host is shared (`Arc`) and must be usable from any thread: a host whose script engine
 /// is bound to one thread (Lua's) keeps one engine per thread behind this handle (the
 /// `darbar-lua` crate's `Cards`). Without a host the Event option is not offered.
 ///
 /// ```
 /// use darbar::engine::{Game, Log};
-/// use darbar::vijayanagara::Vijayanagara;
+/// use darbar::vijayanagara::{Action, EventSide, Options, TurnOption, Vijayanagara};
 ///
-/// let game = Vijayanagara::default();
+/// let game = Vijayanagara::without_events(Options::default());
 /// let mut state = game.new_initial_state(7);
-/// let first = game.legal_actions(&state)[0];
-/// game.apply(&mut state, first, &mut Log::silent()).unwrap();
+/// // Event or Command is a full Command: no Event is offered (§2.3.4).
+/// game.apply(&mut state, Action::Option(TurnOption::EventOrCommand), &mut Log::silent()).unwrap();
+/// assert!(!game.legal_actions(&state).contains(&Action::Event(EventSide::Unshaded)));
 /// assert_eq!(game.num_players(), 3);
 /// assert_eq!(game.seat_name(1), "Bahmani Kingdom");
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Vijayanagara {
     options: Options,
     cards: Option<Arc<dyn EventHost + Send + Sync>>,
@@ -50,9 +57,10 @@ impl fmt::Debug for Vijayanagara {
 }
 
 impl Vijayanagara {
-    /// The rules without Event cards: the Event option is not offered, whatever
-    /// `options.events` says.
-    pub fn new(options: Options) -> Vijayanagara {
+    /// The rules without Event cards: the Event option is never offered, whatever
+    /// `options.events` says, and Event or Command means a full Command (§2.3.4). Not the
+    /// published game: for that, `darbar_lua::vijayanagara` or [`Vijayanagara::with_cards`].
+    pub fn without_events(options: Options) -> Vijayanagara {
         Vijayanagara {
             options: Options {
                 events: false,
@@ -94,9 +102,15 @@ impl Vijayanagara {
                         .into(),
                 ));
             }
-            Ok(Vijayanagara::new(options))
+            Ok(Vijayanagara::without_events(options))
         })
     }
+}
+
+/// The rules the crate's own tests play: without Event cards, whose scripts need a host.
+#[cfg(test)]
+pub(crate) fn game() -> Vijayanagara {
+    Vijayanagara::without_events(Options::default())
 }
 
 /// The registry's line about the game.
@@ -193,7 +207,7 @@ impl Game for Vijayanagara {
         action: Action,
         log: &mut Log,
     ) -> Result<(), Error> {
-        state.apply_inner(action, self.host(), log)
+        state.play_listed(action, self.host(), log)
     }
 
     fn refusal(&self, state: &State, action: Action) -> Error {

@@ -1327,7 +1327,7 @@ impl State {
                 continue;
             }
             let mut next = self.clone();
-            next.apply_inner(action, None, &mut Log::silent())
+            next.play_listed(action, None, &mut Log::silent())
                 .map_err(|e| {
                     (
                         e.rule(),
@@ -1388,7 +1388,7 @@ impl State {
                 continue;
             }
             let mut next = self.clone();
-            match next.apply_inner(action, Some(host), &mut Log::silent()) {
+            match next.play_listed(action, Some(host), &mut Log::silent()) {
                 Ok(()) => {}
                 Err(Error::EventWithoutEffect { .. }) => continue,
                 Err(e) => {

@@ -6,9 +6,16 @@
 //! (§1.8), the Deccan Influence tracks (§1.9), cavalry (§1.10), setup and the deck (§2.1), and
 //! Victory Points (§5). The sequence of play (§2.2–§2.7), Commands (§3), combat (§3.X) and
 //! Decrees (§4) run as a series of decisions: [`State::decision`] says who must choose and
-//! lists the legal [`Action`]s; [`State::apply`] takes one, or refuses it with an [`Error`]
-//! naming the rule and changes nothing. Section numbers refer to the rules specification;
-//! every rule's code cites its section.
+//! lists the legal [`Action`]s; the rules, [`Vijayanagara`], take one through
+//! [`Game::apply`](crate::engine::Game::apply), or refuse it with an [`Error`] naming the rule
+//! and change nothing. Section numbers refer to the rules specification; every rule's code
+//! cites its section.
+//!
+//! The Event cards (§2.3.4) are scripts run by an [`EventHost`] that the rules hold. The
+//! published game, with the darbar default deck, is `darbar_lua::vijayanagara(options)` in the
+//! `darbar-lua` crate, as the command line and Python play it; [`Vijayanagara::with_cards`]
+//! takes any other host. This crate alone plays without Event cards, and only when asked by
+//! name: [`Vijayanagara::without_events`] (the rules have no `Default`).
 //!
 //! ```
 //! use darbar::engine::Snapshot;

@@ -329,6 +329,8 @@ impl State {
 mod tests {
     use super::*;
     use crate::bots::RandomBot;
+    use crate::engine::{Game, Log};
+    use crate::vijayanagara::game::game;
     use crate::vijayanagara::{Loyalty, Piece};
 
     #[test]
@@ -464,7 +466,9 @@ mod tests {
 
         let mut played = state.clone();
         let action = played.legal_actions()[0];
-        played.apply(action).unwrap();
+        game()
+            .apply(&mut played, action, &mut Log::silent())
+            .unwrap();
         assert_ne!(played.observation(Player::Bahmani), before);
     }
 
@@ -498,7 +502,9 @@ mod tests {
                 let Some(action) = bot.choose_from(&state.legal_actions()) else {
                     break;
                 };
-                state.apply(action).unwrap();
+                game()
+                    .apply(&mut state, action, &mut Log::silent())
+                    .unwrap();
                 step += 1;
             }
             assert!(state.is_over());

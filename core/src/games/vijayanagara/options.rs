@@ -55,9 +55,12 @@ pub struct Options {
     /// The state holds no card host, so both sides stay listed; a side that asks a choice
     /// counts as having an effect.
     pub event_requires_effect: bool,
-    /// Event cards are played (§2.3.4): the Event option is offered, and the game must then be
-    /// driven with [`State::apply_with`](super::State::apply_with) and an event host that runs
-    /// the card texts. Default `false`: without a host, Event or Command means a Command.
+    /// Event cards are played (§2.3.4): the Event option is offered, and the rules must hold
+    /// an event host that runs the card texts
+    /// ([`Vijayanagara::with_cards`](super::Vijayanagara::with_cards), which turns this on).
+    /// Default `false`, because this crate alone cannot run a card: without a host, Event or
+    /// Command means a Command. The published game plays its Event cards: from Rust, with
+    /// `darbar_lua::vijayanagara`, whatever this field says.
     ///
     /// Always written, though `false` is this crate's default: the command line and Python play
     /// Event cards unless told not to, so a snapshot or replay record must say which it was.

@@ -511,7 +511,7 @@ impl State {
     }
 
     /// The error for an action the innermost frame does not take (only reachable through
-    /// [`State::apply_unchecked`] with an unlisted action).
+    /// [`Game::apply_unchecked`](crate::engine::Game::apply_unchecked) with an unlisted action).
     pub(crate) fn unexpected(&self, action: Action) -> Error {
         Error::IllegalAction {
             action: action.to_string(),

@@ -309,15 +309,17 @@ impl State {
     /// named.
     ///
     /// ```
-    /// use darbar::vijayanagara::{Action, State};
+    /// use darbar::engine::{Game, Log};
+    /// use darbar::vijayanagara::{Action, Options, State, Vijayanagara};
     ///
-    /// let mut before = State::new(7);
+    /// let game = Vijayanagara::without_events(Options::default());
+    /// let mut before = game.new_initial_state(7);
     /// for text in ["option Command & Decree", "command Rally"] {
-    ///     before.apply(text.parse().unwrap()).unwrap();
+    ///     game.apply(&mut before, text.parse().unwrap(), &mut Log::silent()).unwrap();
     /// }
     /// let action: Action = "select Andhra".parse().unwrap();
     /// let mut after = before.clone();
-    /// after.apply(action).unwrap();
+    /// game.apply(&mut after, action, &mut Log::silent()).unwrap();
     /// let svg = after.to_svg_after(&before, action);
     /// assert!(svg.contains("Last: select Andhra (VN)"));
     /// assert!(svg.contains(r#"<g id="last-space-Andhra" class="last-action">"#));
@@ -940,6 +942,8 @@ impl State {
 mod tests {
     use super::*;
     use crate::bots::RandomBot;
+    use crate::engine::{Game, Log};
+    use crate::vijayanagara::game::game;
     use crate::vijayanagara::{CommandKind, DecisionKind};
 
     /// The spaces a picture outlines as touched by the last action.
@@ -958,7 +962,9 @@ mod tests {
         for text in actions {
             let action: Action = text.parse().unwrap();
             before = state.clone();
-            state.apply(action).unwrap();
+            game()
+                .apply(&mut state, action, &mut Log::silent())
+                .unwrap();
             last = Some(action);
         }
         (before, state, last.unwrap())
@@ -1040,7 +1046,9 @@ mod tests {
                     break;
                 };
                 let before = state.clone();
-                state.apply(action).unwrap();
+                game()
+                    .apply(&mut state, action, &mut Log::silent())
+                    .unwrap();
                 let Action::Move { from, .. } = action else {
                     continue;
                 };
