@@ -139,7 +139,7 @@ impl State {
     }
 
     /// What `seat` pays for building `card` in `city`, merit cards aside (TI-8.3.2, TC-1.5):
-    /// the sum of the cost icons as [`build`](Ctx::build) pays them, the builder's own
+    /// the sum of the cost icons as a build pays them, the builder's own
     /// leads free, policies and the headline applied. `None` for a seat, card or city the
     /// game does not have.
     pub fn build_price(&self, c: &Content, seat: u8, card: u8, city: CityId) -> Option<u32> {
