@@ -5,8 +5,9 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use darbar::engine::Game;
+use darbar::engine::{DynState, Game, Play};
 use darbar::games::Registry;
 use darbar::testing::{Checks, on_seeds, play_checked, play_random_steps};
 use darbar::tycoon::{Content, ContentError, Options, Tycoon};
@@ -177,7 +178,8 @@ fn snapshots_restore(files: &Files, name: &str) {
         for (seed, steps) in [(1, 0), (2, 40), (3, 400)] {
             let mut state = rules.new_initial_state(seed);
             play_random_steps(&rules, &mut state, steps, seed);
-            let snapshot = darbar::engine::Snapshot::to_snapshot(&state);
+            // The snapshot as the game writes it: its envelope names the content (TC-19).
+            let snapshot = Play::at(Arc::new(rules.clone()), state, false).to_snapshot();
             let restored = game
                 .restore(&snapshot)
                 .unwrap_or_else(|e| panic!("seed {seed}, {steps} steps: {e}"));
