@@ -46,7 +46,8 @@ pub use hidden::{HiddenReport, check_hidden_information};
 use crate::bots::{Bot, RandomBot};
 use crate::engine::snapshot::{compact_snapshot, parse_snapshot};
 use crate::engine::{
-    Cites, DynGame, DynState, Game, GameRng, Log, SeatDecision, Snapshot, SnapshotError,
+    Cites, DynGame, DynState, Game, GameRng, Log, Play, Rules, SeatDecision, Snapshot,
+    SnapshotError,
 };
 
 /// No checked game may take more steps than this.
@@ -79,6 +80,29 @@ pub struct Report<G: Game> {
     pub returns: Vec<f64>,
     /// The final position.
     pub state: G::State,
+}
+
+/// What one checked random game did, behind the erased interface
+/// ([`crate::games::Registry::check_random_game`]).
+pub struct CheckedGame {
+    /// The game's seed.
+    pub seed: u64,
+    /// Actions applied.
+    pub steps: usize,
+    /// What each seat got.
+    pub returns: Vec<f64>,
+    /// The final position.
+    pub state: Box<dyn DynState>,
+}
+
+impl fmt::Debug for CheckedGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CheckedGame")
+            .field("seed", &self.seed)
+            .field("steps", &self.steps)
+            .field("returns", &self.returns)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A check that failed, with where.
@@ -590,19 +614,30 @@ impl std::error::Error for FuzzFailure {}
 /// Deterministic: the same game, seed and cases give the same mutations and the same result.
 ///
 /// ```
-/// use darbar::games::Registry;
+/// use darbar::raid::Raid;
 /// use darbar::testing::{FuzzConfig, fuzz_snapshots};
 ///
-/// let raid = Registry::standard().load("raid", &serde_json::Value::Null).unwrap();
 /// let config = FuzzConfig { cases: 60, threads: 1, ..FuzzConfig::default() };
-/// let report = fuzz_snapshots(&*raid, &config).unwrap_or_else(|failure| panic!("{failure}"));
+/// let report = fuzz_snapshots(&Raid::default(), &config).unwrap_or_else(|failure| panic!("{failure}"));
 /// assert_eq!(report.cases, 60);
 /// assert!(report.refused.values().sum::<usize>() + report.accepted == 60);
 /// ```
-pub fn fuzz_snapshots(game: &dyn DynGame, config: &FuzzConfig) -> Result<FuzzReport, FuzzFailure> {
+pub fn fuzz_snapshots<G: Game>(game: &G, config: &FuzzConfig) -> Result<FuzzReport, FuzzFailure> {
+    // Snapshots are damaged and restored as text, through the erased game that loads them for
+    // Python and the command line; a state that loads plays on under the typed checker.
+    let rules = Rules::new(game.clone());
+    let play_on = |loaded: &dyn DynState, seed: u64| -> Result<usize, String> {
+        let Some(play) = loaded.as_any().downcast_ref::<Play<G>>() else {
+            return Err(format!("restored as a state of {}", loaded.game().name()));
+        };
+        play_checked_from(game, play.state().clone(), seed, Checks::Full)
+            .map(|report| report.steps)
+            .map_err(|failure| failure.to_string())
+    };
+    let game: &dyn DynGame = &rules;
     let pool = snapshot_pool(game, config.seed);
     let outcomes = on_seeds(config.threads, 0..config.cases as u64, |case| {
-        fuzz_case(game, config, &pool, case)
+        fuzz_case(game, &play_on, config, &pool, case)
     });
     let mut report = FuzzReport {
         game: game.name().to_owned(),
@@ -666,6 +701,9 @@ fn snapshot_pool(game: &dyn DynGame, seed: u64) -> Vec<Vec<String>> {
     groups.into_values().collect()
 }
 
+/// Plays a loaded state on to the end under every check, from a seed: the steps it took.
+type PlayOn<'a> = dyn Fn(&dyn DynState, u64) -> Result<usize, String> + Sync + 'a;
+
 /// What one case came to, when it broke no check.
 enum CaseOutcome {
     /// The mutated snapshot was refused, with this kind of error.
@@ -677,6 +715,7 @@ enum CaseOutcome {
 /// One case: mutate a snapshot of the pool, load it, and check what loads.
 fn fuzz_case(
     game: &dyn DynGame,
+    play_on: &PlayOn<'_>,
     config: &FuzzConfig,
     pool: &[Vec<String>],
     case: u64,
@@ -706,7 +745,7 @@ fn fuzz_case(
         text: text.clone(),
     };
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        check_mutated(game, &text, config.steps, &mut rng)
+        check_mutated(game, play_on, &text, config.steps, &mut rng)
     }));
     match run {
         Ok(Ok(outcome)) => Ok(outcome),
@@ -725,6 +764,7 @@ fn fuzz_case(
 /// Loads `text` and, if it loads, plays and checks `steps` steps from it.
 fn check_mutated(
     game: &dyn DynGame,
+    play_on: &PlayOn<'_>,
     text: &str,
     steps: usize,
     rng: &mut GameRng,
@@ -777,10 +817,9 @@ fn check_mutated(
     // A state that loads is one play reaches, so it plays on to the end as any state of play
     // does, under every check of the random-simulation test.
     let seed = u64::from(rng.below(u32::MAX));
-    let game_on = game
-        .check_play_from(&*loaded, seed, Checks::Full)
+    let game_on = play_on(&*loaded, seed)
         .map_err(|failure| format!("played on to the end from the loaded state: {failure}"))?;
-    Ok(CaseOutcome::Played(played + game_on.steps))
+    Ok(CaseOutcome::Played(played + game_on))
 }
 
 /// The checks of a loaded state that need no action.

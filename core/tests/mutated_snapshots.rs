@@ -17,20 +17,31 @@
 
 #![cfg(feature = "test-games")]
 
+use darbar::engine::{Game, Rules};
 use darbar::games::Registry;
+use darbar::pax_pamir::PaxPamir;
+use darbar::raid::Raid;
 use darbar::testing::{FuzzConfig, fuzz_snapshots};
+use darbar::tycoon::Tycoon;
+use darbar::vijayanagara::Vijayanagara;
 
-fn fuzz(name: &str) {
-    fuzz_with(name, &serde_json::Value::Null);
+fn fuzz<G: Game>(name: &str) {
+    fuzz_with::<G>(name, &serde_json::Value::Null);
 }
 
-fn fuzz_with(name: &str, options: &serde_json::Value) {
+/// The game `name` as the registry loads it with `options` (as Python and the command line
+/// load it), fuzzed.
+fn fuzz_with<G: Game>(name: &str, options: &serde_json::Value) {
     let registry = Registry::standard();
-    let game = registry
+    let loaded = registry
         .load(name, options)
         .unwrap_or_else(|e| panic!("{name} does not load: {e}"));
+    let game = loaded
+        .as_any()
+        .downcast_ref::<Rules<G>>()
+        .unwrap_or_else(|| panic!("{name} is not the type asked for"));
     let config = FuzzConfig::from_env();
-    let report = fuzz_snapshots(&*game, &config).unwrap_or_else(|failure| panic!("{failure}"));
+    let report = fuzz_snapshots(&**game, &config).unwrap_or_else(|failure| panic!("{failure}"));
     eprintln!("{report}; refused: {:?}", report.refused);
     assert_eq!(report.cases, config.cases);
     // The mutations reach the rules' own checks, not only the parser: some damaged
@@ -65,28 +76,28 @@ fn every_registered_game_is_fuzzed() {
 
 #[test]
 fn mutated_vijayanagara_snapshots_are_refused_or_play_on() {
-    fuzz("vijayanagara");
+    fuzz::<Vijayanagara>("vijayanagara");
 }
 
 #[test]
 fn mutated_raid_snapshots_are_refused_or_play_on() {
-    fuzz("raid");
+    fuzz::<Raid>("raid");
 }
 
 #[test]
 fn mutated_nim_snapshots_are_refused_or_play_on() {
-    fuzz("nim");
+    fuzz::<darbar::games::nim::Nim>("nim");
 }
 
 #[test]
 fn mutated_pax_pamir_snapshots_are_refused_or_play_on() {
-    fuzz("pax_pamir");
+    fuzz::<PaxPamir>("pax_pamir");
 }
 
 /// With Wakhan (WK-10): her AI deck and her seat's holdings are mutated too.
 #[test]
 fn mutated_pax_pamir_snapshots_with_wakhan_are_refused_or_play_on() {
-    fuzz_with(
+    fuzz_with::<PaxPamir>(
         "pax_pamir",
         &serde_json::json!({ "players": 3, "wakhan": true }),
     );
@@ -94,14 +105,14 @@ fn mutated_pax_pamir_snapshots_with_wakhan_are_refused_or_play_on() {
 
 #[test]
 fn mutated_tycoon_snapshots_are_refused_or_play_on() {
-    fuzz("tycoon");
+    fuzz::<Tycoon>("tycoon");
 }
 
 /// One person beside two automas with the Headline expansion and the Kickstarter cards: the
 /// automa decks, the headline deck and the larger card sets are in the snapshot too.
 #[test]
 fn mutated_tycoon_snapshots_with_automas_and_headlines_are_refused_or_play_on() {
-    fuzz_with(
+    fuzz_with::<Tycoon>(
         "tycoon",
         &serde_json::json!({ "players": 1, "headline_expansion": true, "include_kickstarter": true }),
     );

@@ -256,18 +256,18 @@ fn seat_of(registry: &Registry, game: &dyn DynGame, text: &str) -> Result<Seat, 
 
 /// Refuses a bot the game does not have, naming the games that have it.
 fn check_bot(registry: &Registry, game: &dyn DynGame, name: &str) -> Result<(), String> {
-    if game.bot(name, 0).is_some() {
+    if registry.bot(game, name, 0).is_some() {
         return Ok(());
     }
     let here = format!(
         "{} has the bots {}",
         extras(game.name()).title(game.name()),
-        game.bot_names().join(", ")
+        registry.bot_names(game).join(", ")
     );
     let elsewhere = owners(registry, |other| {
         registry
-            .load(other, &Value::Null)
-            .is_ok_and(|g| g.bot(name, 0).is_some())
+            .entry(other)
+            .is_ok_and(|entry| entry.bot_names().contains(&name))
     });
     Err(if elsewhere.starts_with("no game") {
         format!("unknown bot {name:?}: {here}")
@@ -340,8 +340,8 @@ impl Seating {
             } else {
                 seed.wrapping_add(seat as u64)
             };
-            let bot = game
-                .bot(name, bot_seed)
+            let bot = registry
+                .bot(game, name, bot_seed)
                 .ok_or_else(|| format!("unknown bot {name:?}"))?;
             seating.seats[seat] = Some(seating.bots.len());
             seating.bots.push(bot);
@@ -932,10 +932,11 @@ fn totals(game: &dyn DynGame, all: &[Played]) -> (usize, usize, Vec<f64>) {
     (steps, longest, mean)
 }
 
-/// `darbar fuzz`: many random games checked at every step ([`DynGame::check_random_game`]):
+/// `darbar fuzz`: many random games checked at every step ([`Registry::check_random_game`]):
 /// the figures, the returns and the game's own summary, and peak memory.
 pub fn fuzz(name: &str, flags: &GameFlags, runs: Runs, play_only: bool) -> Result<String, String> {
-    let game = load(&registry(), name, flags)?;
+    let registry = registry();
+    let game = load(&registry, name, flags)?;
     let extras = extras(game.name());
     let checks = if play_only {
         Checks::PlayOnly
@@ -945,11 +946,13 @@ pub fn fuzz(name: &str, flags: &GameFlags, runs: Runs, play_only: bool) -> Resul
     let bar = progress::games(runs.games, &format!("fuzz {}", game.name()));
     let start = Instant::now();
     let results = on_seeds(runs.threads, runs.seeds(), |seed| {
-        let played = game.check_random_game(seed, checks).map(|checked| Played {
-            steps: checked.steps,
-            tally: extras.tally(&*checked.state),
-            returns: checked.returns,
-        });
+        let played = registry
+            .check_random_game(&*game, seed, checks)
+            .map(|checked| Played {
+                steps: checked.steps,
+                tally: extras.tally(&*checked.state),
+                returns: checked.returns,
+            });
         bar.inc(1);
         played
     });
@@ -985,12 +988,13 @@ pub fn fuzz(name: &str, flags: &GameFlags, runs: Runs, play_only: bool) -> Resul
 /// `darbar bench`: many random games without the per-step checks, for speed only (the
 /// unchecked fast path of `Checks::PlayOnly`).
 pub fn bench(name: &str, flags: &GameFlags, runs: Runs, json: bool) -> Result<String, String> {
-    let game = load(&registry(), name, flags)?;
+    let registry = registry();
+    let game = load(&registry, name, flags)?;
     let bar = progress::games(runs.games, &format!("bench {}", game.name()));
     let start = Instant::now();
     let results = on_seeds(runs.threads, runs.seeds(), |seed| {
-        let steps = game
-            .check_random_game(seed, Checks::PlayOnly)
+        let steps = registry
+            .check_random_game(&*game, seed, Checks::PlayOnly)
             .map(|checked| checked.steps)
             .map_err(|f| f.to_string());
         bar.inc(1);

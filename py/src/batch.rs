@@ -33,11 +33,11 @@ fn seat_bots(
     seed: u64,
 ) -> Result<Vec<Box<dyn DynBot>>, String> {
     let bot = |name: &str, seed: u64| {
-        rules.bot(name, seed).ok_or_else(|| {
+        game::registry().bot(rules, name, seed).ok_or_else(|| {
             format!(
                 "{} has no bot {name:?}; its bots are {}",
                 rules.name(),
-                rules.bot_names().join(", ")
+                game::registry().bot_names(rules).join(", ")
             )
         })
     };

@@ -14,6 +14,7 @@
 use std::path::PathBuf;
 
 use darbar::engine::DynGame;
+use darbar::games::Registry;
 use serde_json::Value;
 
 const SEEDS: [u64; 3] = [0, 7, 2024];
@@ -74,7 +75,7 @@ fn golden_path(game: &str, file: &str) -> PathBuf {
         .join(format!("{file}.txt"))
 }
 
-fn playthrough(game: &dyn DynGame, seed: u64) -> String {
+fn playthrough(registry: &Registry, game: &dyn DynGame, seed: u64) -> String {
     if game.name() == "tycoon" {
         let people = game
             .options_json()
@@ -87,7 +88,9 @@ fn playthrough(game: &dyn DynGame, seed: u64) -> String {
             (1, k) => format!("tycoon, 1 person and {k} automas"),
             (n, k) => format!("tycoon, {n} people and {k} automas"),
         };
-        return game.playthrough(seed, &title);
+        return registry
+            .playthrough(game, seed, &title)
+            .expect("a registered game");
     }
     let title = match game.options_json().get("players") {
         Some(players) if game.name() == "pax_pamir" => {
@@ -97,7 +100,9 @@ fn playthrough(game: &dyn DynGame, seed: u64) -> String {
         }
         _ => game.name().to_owned(),
     };
-    game.playthrough(seed, &title)
+    registry
+        .playthrough(game, seed, &title)
+        .expect("a registered game")
 }
 
 #[test]
@@ -108,7 +113,7 @@ fn playthroughs_match_the_golden_files() {
         for (file, options, seed) in goldens(name) {
             let game = registry.load(name, &options).unwrap();
             let path = golden_path(name, &file);
-            let actual = playthrough(&*game, seed);
+            let actual = playthrough(&registry, &*game, seed);
             if bless {
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                 std::fs::write(&path, &actual).unwrap();
@@ -144,7 +149,7 @@ fn golden_starting_snapshots_load_back_to_the_starting_state() {
     for name in registry.names() {
         for (_, options, seed) in goldens(name) {
             let game = registry.load(name, &options).unwrap();
-            let text = playthrough(&*game, seed);
+            let text = playthrough(&registry, &*game, seed);
             let snapshot = text
                 .split("# Snapshot\n")
                 .nth(1)

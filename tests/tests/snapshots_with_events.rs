@@ -9,17 +9,16 @@
 //! `DARBAR_FUZZ_CASES` and `DARBAR_FUZZ_SEED` set the cases and the seed, as for
 //! `core/tests/mutated_snapshots.rs`.
 
-use darbar::engine::{GameRng, Rule, SnapshotError};
+use darbar::engine::{Game, GameRng, Rule, SnapshotError};
 use darbar::testing::{FuzzConfig, fuzz_snapshots};
 use serde_json::Value;
 
 #[test]
 fn mutated_snapshots_with_events_are_refused_or_play_on() {
-    let registry = darbar_lua::registry();
-    let game = registry.load("vijayanagara", &Value::Null).unwrap();
-    assert_eq!(game.options_json()["events"], true);
+    let game = darbar_lua::vijayanagara(Default::default());
+    assert!(game.options().events);
     let config = FuzzConfig::from_env();
-    let report = fuzz_snapshots(&*game, &config).unwrap_or_else(|failure| panic!("{failure}"));
+    let report = fuzz_snapshots(&game, &config).unwrap_or_else(|failure| panic!("{failure}"));
     eprintln!("{report}; refused: {:?}", report.refused);
     assert_eq!(report.cases, config.cases);
 }

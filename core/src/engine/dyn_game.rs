@@ -33,8 +33,6 @@ use thiserror::Error;
 use super::game::{Cites, Game, LastAction, Seat, SeatDecision};
 use super::snapshot::parse_snapshot;
 use super::{Log, Replay, ReplayError, Rule, SnapshotError, Violation};
-use crate::bots::{DynBot, Erased, RandomBot, RandomRollout, RolloutBot};
-use crate::testing::{self, Checks, Failure};
 
 /// Why an action given by number or text was not applied.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -192,48 +190,10 @@ pub trait DynGame: Send + Sync {
     fn deck_option(&self) -> &'static str;
     /// The number of the action with this text.
     fn string_to_action(&self, text: &str) -> Result<usize, String>;
-    /// The names of the bots that play this game: `random`, `rollout` and the game's own.
-    fn bot_names(&self) -> Vec<&'static str>;
     /// The colours of the game's pictures by name ([`Game::palette`]).
     fn palette(&self) -> Vec<(&'static str, &'static str)>;
-    /// A bot by name, seeded with `seed`.
-    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn DynBot>>;
-    /// One random game from `seed`, checked as [`crate::testing::play_checked`] checks it.
-    fn check_random_game(&self, seed: u64, checks: Checks) -> Result<CheckedGame, Failure>;
-    /// Random legal actions from `state` (a state of this game) to the end, checked as
-    /// [`crate::testing::play_checked_from`] checks them.
-    fn check_play_from(
-        &self,
-        state: &dyn DynState,
-        seed: u64,
-        checks: Checks,
-    ) -> Result<CheckedGame, Failure>;
-    /// A whole random game written out step by step ([`crate::testing::playthrough`]).
-    fn playthrough(&self, seed: u64, title: &str) -> String;
     /// The rules value itself, for a game's own extras.
     fn as_any(&self) -> &dyn Any;
-}
-
-/// What one checked random game did, behind the erased interface.
-pub struct CheckedGame {
-    /// The game's seed.
-    pub seed: u64,
-    /// Actions applied.
-    pub steps: usize,
-    /// What each seat got.
-    pub returns: Vec<f64>,
-    /// The final position.
-    pub state: Box<dyn DynState>,
-}
-
-impl fmt::Debug for CheckedGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("CheckedGame")
-            .field("seed", &self.seed)
-            .field("steps", &self.steps)
-            .field("returns", &self.returns)
-            .finish_non_exhaustive()
-    }
 }
 
 /// A game in play behind the erased interface.
@@ -579,60 +539,6 @@ impl<G: Game> DynGame for Rules<G> {
 
     fn palette(&self) -> Vec<(&'static str, &'static str)> {
         self.0.palette()
-    }
-
-    fn bot_names(&self) -> Vec<&'static str> {
-        let mut names = vec!["random", "rollout"];
-        names.extend(self.0.bot_names());
-        names
-    }
-
-    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn DynBot>> {
-        match name {
-            "random" => Some(Box::new(RandomBot::new(seed))),
-            "rollout" => Some(Box::new(Erased::<G, _>::new(RolloutBot::new(
-                seed,
-                16,
-                RandomRollout,
-            )))),
-            other => self.0.bot(other, seed),
-        }
-    }
-
-    fn check_random_game(&self, seed: u64, checks: Checks) -> Result<CheckedGame, Failure> {
-        let report = testing::play_checked(&*self.0, seed, checks)?;
-        Ok(CheckedGame {
-            seed,
-            steps: report.steps,
-            returns: report.returns,
-            state: Box::new(Play::at(Arc::clone(&self.0), report.state, false)),
-        })
-    }
-
-    fn check_play_from(
-        &self,
-        state: &dyn DynState,
-        seed: u64,
-        checks: Checks,
-    ) -> Result<CheckedGame, Failure> {
-        let Some(play) = state.as_any().downcast_ref::<Play<G>>() else {
-            return Err(Failure {
-                seed,
-                step: 0,
-                what: format!("a state of {}, not of {}", state.game().name(), G::NAME),
-            });
-        };
-        let report = testing::play_checked_from(&*self.0, play.state.clone(), seed, checks)?;
-        Ok(CheckedGame {
-            seed,
-            steps: report.steps,
-            returns: report.returns,
-            state: Box::new(Play::at(Arc::clone(&self.0), report.state, false)),
-        })
-    }
-
-    fn playthrough(&self, seed: u64, title: &str) -> String {
-        testing::playthrough(&*self.0, seed, title)
     }
 
     fn string_to_action(&self, text: &str) -> Result<usize, String> {

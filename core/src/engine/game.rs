@@ -274,17 +274,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         "deck"
     }
 
-    /// The game's own bots by name, beside the generic `random` and `rollout` every game has
-    /// (the raid game's `greedy`).
-    fn bot_names(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    /// A bot of [`Game::bot_names`], seeded with `seed`.
-    fn bot(&self, _name: &str, _seed: u64) -> Option<Box<dyn crate::bots::DynBot>> {
-        None
-    }
-
     /// What only the rules value can check of a restored state, beyond
     /// [`Snapshot::validate`], which sees the state alone: for a game whose rules run card
     /// scripts, that the question a script is waiting on is the one the script asks. Called

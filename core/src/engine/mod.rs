@@ -22,8 +22,7 @@ mod view_text;
 pub use card::{CardSide, CardText, ContentHash, DeckId};
 pub use decision::Decision;
 pub use dyn_game::{
-    CheckedGame, DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure,
-    options_from_json,
+    DynGame, DynState, LoadError, Play, Refusal, Rules, ScriptFailure, options_from_json,
 };
 pub use error::{Rule, Violation};
 pub use game::{Cites, Game, ReplayOf, Seat, SeatDecision};

@@ -4,15 +4,17 @@
 //! line, the golden playthroughs) goes through a registry, so adding a game to darbar is:
 //!
 //! 1. its rules folder, `core/src/games/<game>/`, with a rules value implementing
-//!    [`Game`] (state, actions, decision kinds, errors, options, view,
-//!    invariants and snapshot, action numbering);
+//!    [`Game`](crate::engine::Game) (state, actions, decision kinds, errors, options, view,
+//!    invariants and snapshot, action numbering) and [`OwnBots`] (its own bots, if any);
 //! 2. one line in [`Registry::standard`];
 //! 3. its own extras where it wants them: a picture (`Game::to_svg`), Python getters in
 //!    `py/src/games/<game>.rs`, Lua `game` methods in `lua/src/games/<game>.rs`, command-line
 //!    extras in `examples/src/games/<game>.rs`.
 //!
 //! The checker ([`crate::testing`]), the bots, replays, playthroughs, the Python classes,
-//! PettingZoo, the Lua host and the command line then work for it unchanged.
+//! PettingZoo, the Lua host and the command line then work for it unchanged. A game's own bots
+//! are listed by its [`crate::bots::OwnBots`]; the registry lends a game loaded from it the bots
+//! and the checker of its type ([`Registry::bot`], [`Registry::check_random_game`]).
 //!
 //! ```
 //! use darbar::games::Registry;
@@ -28,6 +30,7 @@
 pub mod nim;
 pub mod pax_pamir;
 pub mod raid;
+mod tools;
 pub mod tycoon;
 pub mod vijayanagara;
 
@@ -36,8 +39,11 @@ use std::sync::Arc;
 use serde_json::Value;
 use thiserror::Error;
 
+use crate::testing::{CheckedGame, Checks, Failure};
+
+use crate::bots::{DynBot, OwnBots};
 use crate::engine::{
-    DynGame, DynState, Game, LoadError, ReplayError, Rules, SnapshotError, game_of_snapshot,
+    DynGame, DynState, LoadError, ReplayError, Rules, SnapshotError, game_of_snapshot,
     options_from_json,
 };
 
@@ -54,6 +60,8 @@ pub struct GameEntry {
     load: Arc<Loader>,
     /// The options a snapshot's state was played with, as JSON.
     snapshot_options: fn(&str) -> Result<Value, SnapshotError>,
+    /// The bots and the checker of the game's type.
+    tools: Arc<dyn tools::Tools>,
 }
 
 impl std::fmt::Debug for GameEntry {
@@ -67,7 +75,7 @@ impl std::fmt::Debug for GameEntry {
 impl GameEntry {
     /// An entry for `G`, whose options are read from JSON by [`options_from_json`] and made
     /// into rules by `make`.
-    pub fn new<G: Game>(
+    pub fn new<G: OwnBots>(
         summary: &'static str,
         make: impl Fn(G::Options) -> Result<G, LoadError> + Send + Sync + 'static,
     ) -> Self {
@@ -78,7 +86,7 @@ impl GameEntry {
 
     /// An entry for `G` whose loader reads the options JSON itself, for rules that take more
     /// than `G::Options` (a deck directory of card scripts, say).
-    pub fn with_loader<G: Game>(
+    pub fn with_loader<G: OwnBots>(
         summary: &'static str,
         load: impl Fn(&Value) -> Result<G, LoadError> + Send + Sync + 'static,
     ) -> Self {
@@ -93,6 +101,7 @@ impl GameEntry {
                 let state = crate::engine::snapshot::parse_snapshot::<G::State>(text)?;
                 Ok(serde_json::to_value(G::options_of(&state)).unwrap_or(Value::Null))
             },
+            tools: tools::tools_of::<G>(),
         }
     }
 
@@ -171,6 +180,72 @@ impl Registry {
         self.entry(name)?.load(options)
     }
 
+    /// The entry `game` was loaded from: the one of its name.
+    fn entry_of(&self, game: &dyn DynGame) -> Result<&GameEntry, LoadError> {
+        self.entry(game.name())
+    }
+
+    /// The names of the bots that play `game`: `random`, `rollout`, then the game's own
+    /// ([`crate::bots::names`]); none for a game this registry does not know.
+    pub fn bot_names(&self, game: &dyn DynGame) -> Vec<&'static str> {
+        self.entry_of(game)
+            .map(GameEntry::bot_names)
+            .unwrap_or_default()
+    }
+
+    /// The bot `name` of `game`, seeded with `seed`, behind the erased interface; `None` for a
+    /// name [`Registry::bot_names`] does not list.
+    ///
+    /// ```
+    /// use darbar::games::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// let game = registry.load("raid", &serde_json::Value::Null).unwrap();
+    /// let mut state = game.new_initial_state(4);
+    /// let mut bot = registry.bot(&*game, "greedy", 4).unwrap();
+    /// while let Some(id) = bot.choose(&*state) {
+    ///     state.apply(id).unwrap();
+    /// }
+    /// assert!(state.is_terminal());
+    /// assert!(registry.bot(&*game, "oracle", 4).is_none());
+    /// ```
+    pub fn bot(&self, game: &dyn DynGame, name: &str, seed: u64) -> Option<Box<dyn DynBot>> {
+        self.entry_of(game).ok()?.tools.bot(game, name, seed)
+    }
+
+    /// One random game of `game` from `seed`, checked as [`crate::testing::play_checked`]
+    /// checks it.
+    pub fn check_random_game(
+        &self,
+        game: &dyn DynGame,
+        seed: u64,
+        checks: Checks,
+    ) -> Result<CheckedGame, Failure> {
+        let entry = self.entry_of(game).map_err(|e| unknown(seed, e))?;
+        entry.tools.check_random_game(game, seed, checks)
+    }
+
+    /// Random legal actions from `state` to the end, checked as
+    /// [`crate::testing::play_checked_from`] checks them.
+    pub fn check_play_from(
+        &self,
+        state: &dyn DynState,
+        seed: u64,
+        checks: Checks,
+    ) -> Result<CheckedGame, Failure> {
+        let entry = self.entry_of(state.game()).map_err(|e| unknown(seed, e))?;
+        entry.tools.check_play_from(state, seed, checks)
+    }
+
+    /// A whole random game of `game` written out step by step
+    /// ([`crate::testing::playthrough`]); `None` for a game this registry does not know.
+    pub fn playthrough(&self, game: &dyn DynGame, seed: u64, title: &str) -> Option<String> {
+        self.entry_of(game)
+            .ok()?
+            .tools
+            .playthrough(game, seed, title)
+    }
+
     /// A state restored from snapshot text, of whichever game it names, with the options it
     /// was played with; `extra` adds loader options that a state does not carry (a deck
     /// directory).
@@ -192,6 +267,15 @@ impl Registry {
         let entry = self.entry(name)?;
         let options = merged(value.get("options").cloned().unwrap_or(Value::Null), extra);
         Ok(entry.load(&options)?.replay(record)?)
+    }
+}
+
+/// The failure of a check asked of a game the registry does not know.
+fn unknown(seed: u64, error: LoadError) -> Failure {
+    Failure {
+        seed,
+        step: 0,
+        what: error.to_string(),
     }
 }
 

@@ -206,6 +206,9 @@ impl Nim {
     }
 }
 
+/// No bots of its own.
+impl crate::bots::OwnBots for Nim {}
+
 impl Game for Nim {
     type State = State;
     type Action = Take;

@@ -98,6 +98,9 @@ impl PartialEq for PaxPamir {
     }
 }
 
+/// No bots of its own: Wakhan (WK) is a seat the rules play, not a bot.
+impl crate::bots::OwnBots for PaxPamir {}
+
 impl Game for PaxPamir {
     type State = State;
     type Action = Action;

@@ -6,8 +6,19 @@
 
 use super::state::Phase;
 use super::{Action, Ending, Raid, State, Talent, Trade};
-use crate::bots::{Bot, Rollout, RolloutBot};
+use crate::bots::{Bot, OwnBot, OwnBots, Rollout, RolloutBot};
 use crate::engine::{GameRng, Seat, SeatDecision};
+
+/// `greedy`: [`GreedyBot`], the best score one turn ahead.
+impl OwnBots for Raid {
+    fn own_bots() -> &'static [OwnBot<Raid>] {
+        &[OwnBot {
+            name: "greedy",
+            about: "the best expected score at the end of the turn (RG-10)",
+            make: |_, seed| Box::new(GreedyBot::new(seed)),
+        }]
+    }
+}
 
 /// The value of a position at the end of a turn (RG-10, ruling 26): the score of
 /// [`State::score`] while the game goes on or after the Empire arrives, 0 after death or a

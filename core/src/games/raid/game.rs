@@ -230,19 +230,6 @@ impl Game for Raid {
         Some(hasher.finish())
     }
 
-    fn bot_names(&self) -> &'static [&'static str] {
-        &["greedy"]
-    }
-
-    /// `greedy`: [`GreedyBot`](super::bots::GreedyBot), the best score one turn ahead.
-    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn crate::bots::DynBot>> {
-        (name == "greedy").then(|| {
-            Box::new(crate::bots::Erased::<Raid, _>::new(
-                super::bots::GreedyBot::new(seed),
-            )) as Box<dyn crate::bots::DynBot>
-        })
-    }
-
     fn to_svg(
         &self,
         state: &State,

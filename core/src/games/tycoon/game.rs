@@ -132,6 +132,9 @@ impl PartialEq for Tycoon {
     }
 }
 
+/// No bots of its own: the automas (TI-16) are seats the rules play, not bots.
+impl crate::bots::OwnBots for Tycoon {}
+
 impl Game for Tycoon {
     type State = State;
     type Action = Action;

@@ -157,6 +157,9 @@ impl Cites for DecisionKind {
     }
 }
 
+/// No bots of its own yet: the generic ones play it.
+impl crate::bots::OwnBots for Vijayanagara {}
+
 impl Game for Vijayanagara {
     type State = State;
     type Action = Action;
