@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use darbar::bots::DynBot;
+use darbar::bots::{DynBot, SpecError};
 use darbar::engine::log::SEALED_MARK;
 use darbar::engine::{DynGame, DynState, Refusal, ScriptFailure, Seat};
 use darbar::games::Registry;
@@ -255,10 +255,13 @@ fn seat_of(registry: &Registry, game: &dyn DynGame, text: &str) -> Result<Seat, 
 }
 
 /// Refuses a bot the game does not have, naming the games that have it.
-fn check_bot(registry: &Registry, game: &dyn DynGame, name: &str) -> Result<(), String> {
-    if registry.bot(game, name, 0).is_some() {
-        return Ok(());
-    }
+fn check_bot(registry: &Registry, game: &dyn DynGame, spec: &str) -> Result<(), String> {
+    let name = match registry.bot(game, spec, 0) {
+        Ok(_) => return Ok(()),
+        Err(SpecError::UnknownBot { name, .. }) => name,
+        Err(other) => return Err(other.to_string()),
+    };
+    let name = name.as_str();
     let here = format!(
         "{} has the bots {}",
         extras(game.name()).title(game.name()),
@@ -342,7 +345,7 @@ impl Seating {
             };
             let bot = registry
                 .bot(game, name, bot_seed)
-                .ok_or_else(|| format!("unknown bot {name:?}"))?;
+                .map_err(|e| e.to_string())?;
             seating.seats[seat] = Some(seating.bots.len());
             seating.bots.push(bot);
             if !seating.bot_names.contains(name) {
@@ -1083,6 +1086,71 @@ pub fn stats(name: &str, flags: &GameFlags, runs: Runs, bots: &[String]) -> Resu
     text += &extras.returns_summary(&*game, &mean);
     text += &extras.stats_tables(&tallies);
     Ok(text)
+}
+
+/// `darbar arena`: `bots` against each other over `runs.games` games of `name`, seats rotated
+/// unless `rotate` is off ([`darbar::bots::evaluate`]): the tables, or with `json` one object
+/// with the tables and every game.
+pub fn arena(
+    name: &str,
+    flags: &GameFlags,
+    runs: Runs,
+    bots: &[String],
+    rotate: bool,
+    json: bool,
+) -> Result<String, String> {
+    let registry = registry();
+    let game = load(&registry, name, flags)?;
+    for spec in bots {
+        check_bot(&registry, &*game, spec)?;
+    }
+    let make = |entrant: usize, seed: u64| {
+        registry
+            .bot(&*game, &bots[entrant], seed)
+            .map_err(|e| e.to_string())
+    };
+    let config = darbar::bots::ArenaConfig {
+        games: runs.games,
+        seed: runs.first,
+        threads: runs.threads,
+        rotate_seats: rotate,
+    };
+    let bar = progress::games(runs.games, &format!("arena {}", game.name()));
+    let start = Instant::now();
+    let evaluation = darbar::bots::evaluate(&*game, bots, &make, &config, &|| bar.inc(1))?;
+    let elapsed = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    if json {
+        let value = serde_json::json!({
+            "game": evaluation.game,
+            "bots": evaluation.bots,
+            "games": runs.games,
+            "threads": runs.threads,
+            "rotate_seats": rotate,
+            "seconds": elapsed,
+            "by_bot": evaluation.by_bot(),
+            "by_seat": evaluation.by_seat(),
+            "ratings": evaluation.ratings(),
+            "mean_length": evaluation.mean_length(),
+            "played": evaluation.played,
+        });
+        return serde_json::to_string_pretty(&value).map_err(|e| e.to_string());
+    }
+    let cheat = if bots.iter().any(|b| b.starts_with("cheat")) {
+        " (cheat-mcts reads what its seat may not see: a yardstick, not a player)"
+    } else {
+        ""
+    };
+    Ok(format!(
+        "{} games of {}{}, seeds from {}, seats {}, {} threads: {elapsed:.1} s{cheat}.\n\n{}",
+        runs.games,
+        game.name(),
+        extras(game.name()).describe(&*game),
+        runs.first,
+        if rotate { "rotated" } else { "fixed" },
+        runs.threads,
+        evaluation.table()
+    ))
 }
 
 /// Moves a progress bar on by one game when dropped, however the game's closure returns.

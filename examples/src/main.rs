@@ -158,6 +158,26 @@ enum Command {
         #[command(flatten)]
         flags: Flags,
     },
+    /// Bots against each other over many games, seats rotated: win rate and mean return per
+    /// bot and per seat with 95% intervals, and ratings when more than two bots play.
+    Arena {
+        /// The game.
+        game: String,
+        /// One bot for every seat or one per seat, comma-separated specs: random, rollout,
+        /// mcts:iterations=1000, ismcts:iterations=2000:c=1.4, the game's own (greedy).
+        #[arg(long, value_delimiter = ',', required = true)]
+        bots: Vec<String>,
+        #[command(flatten)]
+        runs: RunArgs,
+        /// Keep each bot in its seat instead of rotating the seats from game to game.
+        #[arg(long)]
+        fixed_seats: bool,
+        /// Print one JSON object: the tables and every game.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        flags: Flags,
+    },
     /// Run a Lua script against a Vijayanagara position (the sandbox of darbar-lua) and print
     /// its result.
     Eval {
@@ -374,6 +394,21 @@ fn run(cli: Cli) -> Result<String, String> {
             bots,
             flags,
         } => commands::stats(&game, &flags.into(), runs.try_into()?, &bots),
+        Command::Arena {
+            game,
+            bots,
+            runs,
+            fixed_seats,
+            json,
+            flags,
+        } => commands::arena(
+            &game,
+            &flags.into(),
+            runs.try_into()?,
+            &bots,
+            !fixed_seats,
+            json,
+        ),
         Command::Eval {
             script,
             seed,

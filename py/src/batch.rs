@@ -33,13 +33,9 @@ fn seat_bots(
     seed: u64,
 ) -> Result<Vec<Box<dyn DynBot>>, String> {
     let bot = |name: &str, seed: u64| {
-        game::registry().bot(rules, name, seed).ok_or_else(|| {
-            format!(
-                "{} has no bot {name:?}; its bots are {}",
-                rules.name(),
-                game::registry().bot_names(rules).join(", ")
-            )
-        })
+        game::registry()
+            .bot(rules, name, seed)
+            .map_err(|e| e.to_string())
     };
     match names {
         [one] => Ok(vec![bot(one, seed)?]),

@@ -5,24 +5,39 @@
 //! - [`RolloutBot`]: flat Monte Carlo. Each legal action is valued by playouts from states
 //!   resampled from what the deciding seat knows ([`Game::resample`]), with common random
 //!   numbers across actions, and the best is taken.
+//! - [`Mcts`]: UCT over a determinization, for any number of seats, with chance drawn anew
+//!   each iteration (open loop); [`IsMcts`]: information-set MCTS, a fresh determinization
+//!   each iteration; [`CheatingMcts`]: UCT on the true state, a yardstick only.
+//! - [`evaluate`]: the arena, bots against each other over many games, seats rotated, with
+//!   win rates, mean returns, 95% intervals and ratings.
 //! - [`DynBot`]: a bot behind the erased interface, for the command line and the bindings.
-//! - [`OwnBots`]: a game's own bots (the raid game's greedy bot), found by name beside those
-//!   every game has ([`names`], [`by_name`]).
+//! - [`GameBots`]: a game's own bots (the raid game's greedy bot), found by name beside those
+//!   every game has ([`names`], [`by_spec`]), and its value of unfinished positions.
 //!
 //! Bots draw from their own seeded generators, never from the game's. They stand on the
 //! engine: the engine knows no bot, and the registry ([`crate::games::Registry::bot`]) lends a
 //! game loaded at run time the bots of its type.
 
+mod arena;
 mod random;
 mod rollout;
+mod search;
+mod spec;
+mod tree;
 
+pub use arena::{
+    ArenaConfig, Evaluation, Interval, MakeBot, Played, Standing, evaluate,
+};
 pub use random::RandomBot;
 pub use rollout::{RandomRollout, Rollout, RolloutBot};
+pub use search::{Budget, CheatingMcts, IsMcts, Mcts, Sampling, SearchConfig, Visits};
+pub use spec::{
+    BotRollout, BotSpec, GENERIC_BOTS, MAX_SEARCH_THREADS, ROLLOUT_PLAYOUTS, SpecError, by_spec,
+    names,
+};
 
 use crate::engine::{DynState, Game, Play, SeatDecision};
 
-/// Playouts per action of the `rollout` bot found by name.
-pub const ROLLOUT_PLAYOUTS: u32 = 16;
 
 /// A player of the game `G`.
 pub trait Bot<G: Game>: Send {
@@ -34,6 +49,15 @@ pub trait Bot<G: Game>: Send {
         state: &G::State,
         decision: &SeatDecision<G>,
     ) -> Option<G::Action>;
+
+    /// Tells the bot of an action taken at the table (its own included), as its seat saw it:
+    /// the action, or `None` when the seat could not tell which it was (another's sealed bid;
+    /// see [`Game::action_seen_by`]). A search keeps the part of its tree the game moved into. Ignored
+    /// by default.
+    fn inform(&mut self, _action: Option<G::Action>) {}
+
+    /// Forgets the game in play: the next state it is asked about may be of another game.
+    fn restart(&mut self) {}
 }
 
 /// A bot behind the erased interface: it picks an action number among the legal ones.
@@ -41,6 +65,12 @@ pub trait DynBot: Send {
     /// One of `state.legal_actions()`, or `None` once the game is over (or for a state of a
     /// game the bot does not play).
     fn choose(&mut self, state: &dyn DynState) -> Option<usize>;
+
+    /// [`Bot::inform`], with the action by number.
+    fn inform(&mut self, _action: Option<usize>) {}
+
+    /// [`Bot::restart`].
+    fn restart(&mut self) {}
 }
 
 /// A typed bot of `G` behind [`DynBot`].
@@ -67,6 +97,14 @@ impl<G: Game, B: Bot<G>> DynBot for Erased<G, B> {
         let action = self.bot.choose(play.rules(), play.state(), decision)?;
         Some(G::action_index(action))
     }
+
+    fn inform(&mut self, action: Option<usize>) {
+        self.bot.inform(action.and_then(G::action_from_index));
+    }
+
+    fn restart(&mut self) {
+        self.bot.restart();
+    }
 }
 
 impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
@@ -78,10 +116,18 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
     ) -> Option<G::Action> {
         (**self).choose(game, state, decision)
     }
+
+    fn inform(&mut self, action: Option<G::Action>) {
+        (**self).inform(action);
+    }
+
+    fn restart(&mut self) {
+        (**self).restart();
+    }
 }
 
 /// One of a game's own bots: its name, a line about it, and how to make one from a seed.
-pub struct OwnBot<G: Game> {
+pub struct GameBot<G: Game> {
     /// The bot's name, as the command line and Python take it.
     pub name: &'static str,
     /// What it does, in a line.
@@ -90,54 +136,19 @@ pub struct OwnBot<G: Game> {
     pub make: fn(&G, u64) -> Box<dyn Bot<G>>,
 }
 
-/// A game's own bots, beside those every game has (`random`, `rollout`): a game implements it
-/// with no body when it has none.
-pub trait OwnBots: Game {
+/// What a game lends the bots beyond its rules: its own bots, beside those every game has
+/// (`random`, `rollout`, `mcts`, `ismcts`), and a value of unfinished positions for searches
+/// cut short. A game implements it with no body when it has neither.
+pub trait GameBots: Game {
     /// The game's own bots.
-    fn own_bots() -> &'static [OwnBot<Self>] {
+    fn own_bots() -> &'static [GameBot<Self>] {
         &[]
     }
-}
 
-/// The names of the bots of `G`: `random`, `rollout`, then the game's own.
-///
-/// ```
-/// use darbar::raid::Raid;
-///
-/// assert_eq!(darbar::bots::names::<Raid>(), ["random", "rollout", "greedy"]);
-/// ```
-pub fn names<G: OwnBots>() -> Vec<&'static str> {
-    let mut names = vec!["random", "rollout"];
-    names.extend(G::own_bots().iter().map(|b| b.name));
-    names
-}
-
-/// The bot of `G` named `name`, seeded with `seed`, or `None` for a name [`names`] does not
-/// list.
-///
-/// ```
-/// use darbar::bots::{Bot, by_name};
-/// use darbar::engine::Game;
-/// use darbar::raid::Raid;
-///
-/// let game = Raid::default();
-/// let state = game.new_initial_state(1);
-/// let mut bot = by_name(&game, "greedy", 1).unwrap();
-/// let decision = game.decision(&state).unwrap();
-/// assert!(decision.allows(&bot.choose(&game, &state, &decision).unwrap()));
-/// assert!(by_name(&game, "oracle", 1).is_none());
-/// ```
-pub fn by_name<G: OwnBots>(game: &G, name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
-    match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        "rollout" => Some(Box::new(RolloutBot::new(
-            seed,
-            ROLLOUT_PLAYOUTS,
-            RandomRollout,
-        ))),
-        other => G::own_bots()
-            .iter()
-            .find(|b| b.name == other)
-            .map(|b| (b.make)(game, seed)),
+    /// What `state`, a position before the end, is worth to each seat, on the scale of
+    /// [`Game::returns`], for a search that stops short of the end
+    /// ([`SearchConfig::rollout_depth`]); `None` to take [`Game::returns`] of the position.
+    fn heuristic(&self, _state: &Self::State) -> Option<Vec<f64>> {
+        None
     }
 }

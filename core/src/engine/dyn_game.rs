@@ -221,6 +221,10 @@ pub trait DynState: Send + Sync + fmt::Display {
     fn current_card(&self) -> Option<super::CardText>;
     /// Whether the game is over.
     fn is_terminal(&self) -> bool;
+    /// The action numbered `id`, taken now, as `seat` sees it ([`Game::action_seen_by`]): its
+    /// number, or `None` when the seat cannot tell which action it was (or for a number that
+    /// names no action).
+    fn action_seen_by(&self, id: usize, seat: Seat) -> Option<usize>;
     /// Applies the action numbered `id`.
     fn apply(&mut self, id: usize) -> Result<(), Refusal>;
     /// Applies the action numbered `id` on behalf of `seat`.
@@ -611,6 +615,13 @@ impl<G: Game> DynState for Play<G> {
 
     fn is_terminal(&self) -> bool {
         self.decision.is_none()
+    }
+
+    fn action_seen_by(&self, id: usize, seat: Seat) -> Option<usize> {
+        let action = G::action_from_index(id)?;
+        self.game
+            .action_seen_by(&self.state, action, seat)
+            .map(G::action_index)
     }
 
     fn apply(&mut self, id: usize) -> Result<(), Refusal> {

@@ -175,6 +175,20 @@ pub trait Game: Clone + Send + Sync + 'static {
         action.to_string()
     }
 
+    /// `action`, taken in `before` by the seat to move, as `seat` saw it: the action itself
+    /// when it was the seat's own or the table reads it whole ([`Game::action_in_public`]),
+    /// `None` when the seat could not tell which it was (another's sealed bid). What a bot is
+    /// told of each action at the table.
+    fn action_seen_by(
+        &self,
+        before: &Self::State,
+        action: Self::Action,
+        seat: Seat,
+    ) -> Option<Self::Action> {
+        let own = self.current_player(before) == Some(seat);
+        (own || self.action_in_public(before, action) == action.to_string()).then_some(action)
+    }
+
     /// The board in text as `seat` sees it: what PettingZoo's text render returns and what a
     /// person at that seat may be shown. Drawn only from what the seat may see, unlike the
     /// state's `Display`, which is the whole position for whoever checks the rules. The
@@ -219,6 +233,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn resample(&self, state: &Self::State, _seat: Seat, _rng: &mut GameRng) -> Self::State {
         state.clone()
     }
+
+    /// `state` with its chance drawn afresh from `rng`: the generator that rolls its future
+    /// dice and shuffles its future reshuffles, and any die already fixed for a test. What
+    /// [`Game::resample`] does besides redealing what a seat cannot see; a search that keeps
+    /// one redeal for a whole decision reseeds each of its playouts. The default, for a game
+    /// without chance, changes nothing.
+    fn reseed(&self, _state: &mut Self::State, _rng: &mut GameRng) {}
 
     /// A picture of the state as SVG text, for games that draw one. With `last`, the action
     /// that led to `state` and the position it was taken in, the picture highlights what that

@@ -5,7 +5,7 @@
 //!
 //! 1. its rules folder, `core/src/games/<game>/`, with a rules value implementing
 //!    [`Game`](crate::engine::Game) (state, actions, decision kinds, errors, options, view,
-//!    invariants and snapshot, action numbering) and [`OwnBots`] (its own bots, if any);
+//!    invariants and snapshot, action numbering) and [`GameBots`] (its own bots, if any);
 //! 2. one line in [`Registry::standard`];
 //! 3. its own extras where it wants them: a picture (`Game::to_svg`), Python getters in
 //!    `py/src/games/<game>.rs`, Lua `game` methods in `lua/src/games/<game>.rs`, command-line
@@ -13,7 +13,7 @@
 //!
 //! The checker ([`crate::testing`]), the bots, replays, playthroughs, the Python classes,
 //! PettingZoo, the Lua host and the command line then work for it unchanged. A game's own bots
-//! are listed by its [`crate::bots::OwnBots`]; the registry lends a game loaded from it the bots
+//! are listed by its [`crate::bots::GameBots`]; the registry lends a game loaded from it the bots
 //! and the checker of its type ([`Registry::bot`], [`Registry::check_random_game`]).
 //!
 //! ```
@@ -41,7 +41,7 @@ use thiserror::Error;
 
 use crate::testing::{CheckedGame, Checks, Failure};
 
-use crate::bots::{DynBot, OwnBots};
+use crate::bots::{DynBot, GameBots, SpecError};
 use crate::engine::{
     DynGame, DynState, LoadError, ReplayError, Rules, SnapshotError, game_of_snapshot,
     options_from_json,
@@ -75,7 +75,7 @@ impl std::fmt::Debug for GameEntry {
 impl GameEntry {
     /// An entry for `G`, whose options are read from JSON by [`options_from_json`] and made
     /// into rules by `make`.
-    pub fn new<G: OwnBots>(
+    pub fn new<G: GameBots>(
         summary: &'static str,
         make: impl Fn(G::Options) -> Result<G, LoadError> + Send + Sync + 'static,
     ) -> Self {
@@ -86,7 +86,7 @@ impl GameEntry {
 
     /// An entry for `G` whose loader reads the options JSON itself, for rules that take more
     /// than `G::Options` (a deck directory of card scripts, say).
-    pub fn with_loader<G: OwnBots>(
+    pub fn with_loader<G: GameBots>(
         summary: &'static str,
         load: impl Fn(&Value) -> Result<G, LoadError> + Send + Sync + 'static,
     ) -> Self {
@@ -185,7 +185,7 @@ impl Registry {
         self.entry(game.name())
     }
 
-    /// The names of the bots that play `game`: `random`, `rollout`, then the game's own
+    /// The names of the bots that play `game`: those every game has, then the game's own
     /// ([`crate::bots::names`]); none for a game this registry does not know.
     pub fn bot_names(&self, game: &dyn DynGame) -> Vec<&'static str> {
         self.entry_of(game)
@@ -193,8 +193,8 @@ impl Registry {
             .unwrap_or_default()
     }
 
-    /// The bot `name` of `game`, seeded with `seed`, behind the erased interface; `None` for a
-    /// name [`Registry::bot_names`] does not list.
+    /// The bot of `game` that `spec` names (`greedy`, `mcts:iterations=500`:
+    /// [`crate::bots::by_spec`]), seeded with `seed`, behind the erased interface.
     ///
     /// ```
     /// use darbar::games::Registry;
@@ -207,10 +207,16 @@ impl Registry {
     ///     state.apply(id).unwrap();
     /// }
     /// assert!(state.is_terminal());
-    /// assert!(registry.bot(&*game, "oracle", 4).is_none());
+    /// assert!(registry.bot(&*game, "oracle", 4).is_err());
     /// ```
-    pub fn bot(&self, game: &dyn DynGame, name: &str, seed: u64) -> Option<Box<dyn DynBot>> {
-        self.entry_of(game).ok()?.tools.bot(game, name, seed)
+    pub fn bot(&self, game: &dyn DynGame, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
+        match self.entry_of(game) {
+            Ok(entry) => entry.tools.bot(game, spec, seed),
+            Err(error) => Err(SpecError::UnknownBot {
+                name: spec.to_owned(),
+                known: error.to_string(),
+            }),
+        }
     }
 
     /// One random game of `game` from `seed`, checked as [`crate::testing::play_checked`]

@@ -207,7 +207,7 @@ impl Nim {
 }
 
 /// No bots of its own.
-impl crate::bots::OwnBots for Nim {}
+impl crate::bots::GameBots for Nim {}
 
 impl Game for Nim {
     type State = State;

@@ -9,14 +9,14 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::GameEntry;
-use crate::bots::{DynBot, Erased, OwnBots, by_name, names};
+use crate::bots::{DynBot, Erased, GameBots, SpecError, by_spec, names};
 use crate::engine::{DynGame, DynState, Play, Rules};
 use crate::testing::{self, CheckedGame, Checks, Failure};
 
 /// The tools of one type of game, behind an erased interface.
 pub(super) trait Tools: Send + Sync {
     fn bot_names(&self) -> Vec<&'static str>;
-    fn bot(&self, game: &dyn DynGame, name: &str, seed: u64) -> Option<Box<dyn DynBot>>;
+    fn bot(&self, game: &dyn DynGame, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, SpecError>;
     fn check_random_game(
         &self,
         game: &dyn DynGame,
@@ -33,13 +33,13 @@ pub(super) trait Tools: Send + Sync {
 }
 
 /// The tools of `G`.
-pub(super) fn tools_of<G: OwnBots>() -> Arc<dyn Tools> {
+pub(super) fn tools_of<G: GameBots>() -> Arc<dyn Tools> {
     Arc::new(ToolsOf::<G>(PhantomData))
 }
 
 struct ToolsOf<G>(PhantomData<fn() -> G>);
 
-impl<G: OwnBots> ToolsOf<G> {
+impl<G: GameBots> ToolsOf<G> {
     /// The typed rules of an erased game, if it is one of `G`.
     fn rules(game: &dyn DynGame) -> Option<&Rules<G>> {
         game.as_any().downcast_ref::<Rules<G>>()
@@ -64,14 +64,20 @@ impl<G: OwnBots> ToolsOf<G> {
     }
 }
 
-impl<G: OwnBots> Tools for ToolsOf<G> {
+impl<G: GameBots> Tools for ToolsOf<G> {
     fn bot_names(&self) -> Vec<&'static str> {
         names::<G>()
     }
 
-    fn bot(&self, game: &dyn DynGame, name: &str, seed: u64) -> Option<Box<dyn DynBot>> {
-        let bot = by_name(&**Self::rules(game)?, name, seed)?;
-        Some(Box::new(Erased::<G, _>::new(bot)))
+    fn bot(&self, game: &dyn DynGame, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
+        let Some(rules) = Self::rules(game) else {
+            return Err(SpecError::UnknownBot {
+                name: spec.to_owned(),
+                known: format!("those of {}, not of {}", G::NAME, game.name()),
+            });
+        };
+        let bot = by_spec(&**rules, spec, seed)?;
+        Ok(Box::new(Erased::<G, _>::new(bot)))
     }
 
     fn check_random_game(

@@ -99,7 +99,7 @@ impl PartialEq for PaxPamir {
 }
 
 /// No bots of its own: Wakhan (WK) is a seat the rules play, not a bot.
-impl crate::bots::OwnBots for PaxPamir {}
+impl crate::bots::GameBots for PaxPamir {}
 
 impl Game for PaxPamir {
     type State = State;
@@ -224,7 +224,14 @@ impl Game for PaxPamir {
     /// out of the game drawn from the same unseen cards. Hands stay: every card in a hand
     /// came there by an open purchase (PP-7.1), so a seat that remembers the game knows them.
     fn resample(&self, state: &State, seat: Seat, rng: &mut GameRng) -> State {
-        super::view::resample(state, seat, rng)
+        let mut copy = super::view::resample(state, seat, rng);
+        self.reseed(&mut copy, rng);
+        copy
+    }
+
+    /// Wakhan's future reshuffles of her AI deck (WK-1.2).
+    fn reseed(&self, state: &mut State, rng: &mut GameRng) {
+        state.rng = GameRng::from_seed_u64(rand_core::Rng::next_u64(rng));
     }
 
     fn revealed(&self, state: &State) -> Option<u64> {

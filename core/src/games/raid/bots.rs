@@ -6,13 +6,13 @@
 
 use super::state::Phase;
 use super::{Action, Ending, Raid, State, Talent, Trade};
-use crate::bots::{Bot, OwnBot, OwnBots, Rollout, RolloutBot};
+use crate::bots::{Bot, GameBot, GameBots, Rollout, RolloutBot};
 use crate::engine::{GameRng, Seat, SeatDecision};
 
 /// `greedy`: [`GreedyBot`], the best score one turn ahead.
-impl OwnBots for Raid {
-    fn own_bots() -> &'static [OwnBot<Raid>] {
-        &[OwnBot {
+impl GameBots for Raid {
+    fn own_bots() -> &'static [GameBot<Raid>] {
+        &[GameBot {
             name: "greedy",
             about: "the best expected score at the end of the turn (RG-10)",
             make: |_, seed| Box::new(GreedyBot::new(seed)),

@@ -210,9 +210,14 @@ impl Game for Raid {
     /// when next scouted or raided, and the GM's future dice drawn anew.
     fn resample(&self, state: &State, _seat: Seat, rng: &mut GameRng) -> State {
         let mut copy = determinise(state, rng);
-        copy.rng = GameRng::from_seed_u64(rng.next_u64());
-        copy.forced_dice.clear();
+        self.reseed(&mut copy, rng);
         copy
+    }
+
+    /// The GM's future dice (ruling 27), drift included (RG-9).
+    fn reseed(&self, state: &mut State, rng: &mut GameRng) {
+        state.rng = GameRng::from_seed_u64(rng.next_u64());
+        state.forced_dice.clear();
     }
 
     fn milestone(&self, state: &State) -> u64 {

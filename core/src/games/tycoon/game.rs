@@ -133,7 +133,7 @@ impl PartialEq for Tycoon {
 }
 
 /// No bots of its own: the automas (TI-16) are seats the rules play, not bots.
-impl crate::bots::OwnBots for Tycoon {}
+impl crate::bots::GameBots for Tycoon {}
 
 impl Game for Tycoon {
     type State = State;

@@ -158,7 +158,7 @@ impl Cites for DecisionKind {
 }
 
 /// No bots of its own yet: the generic ones play it.
-impl crate::bots::OwnBots for Vijayanagara {}
+impl crate::bots::GameBots for Vijayanagara {}
 
 impl Game for Vijayanagara {
     type State = State;
@@ -306,9 +306,14 @@ impl Game for Vijayanagara {
     fn resample(&self, state: &State, _seat: Seat, rng: &mut GameRng) -> State {
         let mut copy = state.clone();
         copy.deck = state.deck.resample(rng);
-        copy.rng = GameRng::from_seed_u64(rng.next_u64());
-        copy.forced_dice.clear();
+        self.reseed(&mut copy, rng);
         copy
+    }
+
+    /// The dice of battles and Event cards not yet rolled.
+    fn reseed(&self, state: &mut State, rng: &mut GameRng) {
+        state.rng = GameRng::from_seed_u64(rng.next_u64());
+        state.forced_dice.clear();
     }
 
     fn to_svg(
