@@ -3,10 +3,13 @@
 
 #![cfg(feature = "test-games")]
 
-use darbar::bots::{Bot, RandomBot, RandomRollout, RolloutBot};
+use darbar::bots::{
+    ArenaConfig, Bot, Budget, IsMcts, Mcts, RandomBot, RandomRollout, RolloutBot, SearchConfig,
+    SpecError, by_spec, evaluate,
+};
 use darbar::engine::{Cites, Game, Log, Snapshot};
 use darbar::games::Registry;
-use darbar::games::nim::{Nim, Options, State, Take};
+use darbar::games::nim::{MAX_TAKE, Nim, Options, State, Take};
 use darbar::testing::{Checks, on_seeds, play_checked, play_indices};
 use proptest::prelude::*;
 use serde_json::json;
@@ -156,6 +159,184 @@ fn the_rollout_bot_beats_the_random_bot() {
         wins += game.returns(&state)[mine] as u32;
     }
     assert!(wins > games as u32 * 3 / 4, "{wins} wins in {games}");
+}
+
+/// Whether a two-seat position is lost for the seat to move (N-3, N-4): with takes of 1 to 3,
+/// a heap of `h` is worth `h mod 4` (Sprague-Grundy), and the position is lost when the
+/// heaps' worths XOR to 0.
+fn lost_for_the_mover(state: &State) -> bool {
+    state
+        .heaps()
+        .iter()
+        .fold(0, |x, &h| x ^ (h % MAX_TAKE.wrapping_add(1)))
+        == 0
+}
+
+/// The starting positions of two-seat games that the seat to move can win.
+fn winnable_starts(game: &Nim, seeds: std::ops::Range<u64>) -> Vec<State> {
+    seeds
+        .map(|seed| game.new_initial_state(seed))
+        .filter(|s| !lost_for_the_mover(s))
+        .collect()
+}
+
+fn search_config(iterations: u32) -> SearchConfig {
+    SearchConfig {
+        budget: Budget::Iterations(iterations),
+        ..SearchConfig::default()
+    }
+}
+
+/// N-4: UCT finds the take that leaves the other seat lost, in every winnable start of
+/// heaps up to 4 (up to 12 turns deep).
+#[test]
+fn mcts_and_ismcts_find_the_winning_take() {
+    let game = Nim::new(Options {
+        players: 2,
+        max_heap: 4,
+    })
+    .unwrap();
+    let starts = winnable_starts(&game, 0..40);
+    assert!(starts.len() > 20);
+    for (i, state) in starts.iter().enumerate() {
+        let decision = game.decision(state).unwrap();
+        let bots: [Box<dyn Bot<Nim>>; 2] = [
+            Box::new(Mcts::new(search_config(20_000), i as u64)),
+            Box::new(IsMcts::new(search_config(20_000), i as u64)),
+        ];
+        for mut bot in bots {
+            let take = bot.choose(&game, state, &decision).unwrap();
+            let mut after = state.clone();
+            game.apply(&mut after, take, &mut Log::silent()).unwrap();
+            assert!(
+                game.is_terminal(&after) || lost_for_the_mover(&after),
+                "{state}: {take} leaves a position the other seat wins"
+            );
+        }
+    }
+}
+
+/// The same seed makes the same choices, on one thread or with root parallelism.
+#[test]
+fn a_search_with_one_seed_chooses_alike() {
+    let game = nim(3);
+    for threads in [1, 2] {
+        let config = SearchConfig {
+            threads,
+            ..search_config(300)
+        };
+        let play = |seed: u64| {
+            let mut bot = Mcts::new(config.clone(), seed);
+            let mut state = game.new_initial_state(9);
+            let mut taken = Vec::new();
+            while let Some(decision) = game.decision(&state) {
+                let take = bot.choose(&game, &state, &decision).unwrap();
+                bot.inform(Some(take));
+                game.apply(&mut state, take, &mut Log::silent()).unwrap();
+                taken.push(take);
+            }
+            (taken, bot.visits().to_vec())
+        };
+        assert_eq!(play(5), play(5), "{threads} threads");
+    }
+}
+
+/// With the tree kept between moves and every action told, the search still plays only
+/// legal actions and plays as well: it wins every winnable start against random play.
+#[test]
+fn a_kept_tree_plays_on_from_where_the_game_went() {
+    let game = nim(2);
+    for (i, start) in winnable_starts(&game, 0..12).into_iter().enumerate() {
+        let mut bot = Mcts::new(search_config(2_000), i as u64);
+        let mut random = RandomBot::new(i as u64);
+        let mut state = start;
+        while let Some(decision) = game.decision(&state) {
+            let take = if decision.player == 0 {
+                bot.choose(&game, &state, &decision)
+            } else {
+                random.choose(&game, &state, &decision)
+            }
+            .unwrap();
+            bot.inform(game.action_seen_by(&state, take, 0));
+            game.apply(&mut state, take, &mut Log::silent()).unwrap();
+        }
+        assert_eq!(game.returns(&state), [1.0, 0.0], "start {i}");
+    }
+}
+
+/// The arena rotates the seats over each deal and tallies wins per bot: search beats random
+/// play in at least 90% of games.
+#[test]
+fn the_arena_rates_search_above_random_play() {
+    let registry = Registry::standard();
+    let game = registry.load("nim", &json!({ "players": 2 })).unwrap();
+    let bots = ["mcts:iterations=300".to_owned(), "random".to_owned()];
+    let make = |i: usize, seed: u64| {
+        registry
+            .bot(&*game, &bots[i], seed)
+            .map_err(|e| e.to_string())
+    };
+    let config = ArenaConfig {
+        games: 60,
+        seed: 1,
+        threads: 2,
+        rotate_seats: true,
+    };
+    let evaluation = evaluate(&*game, &bots, &make, &config, &|| ()).unwrap();
+    // Each deal is played twice, once with each bot first.
+    assert_eq!(evaluation.played[0].seed, evaluation.played[1].seed);
+    assert_eq!(evaluation.played[0].seating, [0, 1]);
+    assert_eq!(evaluation.played[1].seating, [1, 0]);
+    let standings = evaluation.by_bot();
+    let search = standings[0].win_rate.unwrap();
+    assert!(search.mean >= 0.9, "{}", evaluation.table());
+    assert!(search.low <= search.mean && search.mean <= search.high);
+    assert!((standings[0].wins + standings[1].wins - 60.0).abs() < 1e-9);
+    assert_eq!(evaluation.ratings(), None, "two kinds of bot: no ratings");
+    // Identical for the same seeds on one thread.
+    let one = evaluate(
+        &*game,
+        &bots,
+        &make,
+        &ArenaConfig {
+            threads: 1,
+            ..config
+        },
+        &|| (),
+    )
+    .unwrap();
+    assert_eq!(one.played, evaluation.played);
+}
+
+/// A spec that names no bot, no parameter of it, or a value it does not take is refused,
+/// saying which.
+#[test]
+fn a_bad_bot_spec_is_refused_naming_what_is_wrong() {
+    let game = nim(2);
+    let error = |spec: &str| by_spec(&game, spec, 0).err().unwrap();
+    assert!(matches!(error("alphazero"), SpecError::UnknownBot { .. }));
+    assert!(error("alphazero").to_string().contains("ismcts"));
+    assert!(matches!(error("mcts:depth=-1"), SpecError::BadValue { .. }));
+    assert!(matches!(
+        error("mcts:temperature=1"),
+        SpecError::UnknownParameter { .. }
+    ));
+    assert!(matches!(
+        error("random:iterations=5"),
+        SpecError::UnknownParameter { .. }
+    ));
+    assert!(matches!(
+        error("mcts:rollout=greedy"),
+        SpecError::BadValue { .. }
+    ));
+    assert!(
+        by_spec(
+            &game,
+            "ismcts:iterations=10:c=0.5:depth=4:threads=2:keep=false",
+            0
+        )
+        .is_ok()
+    );
 }
 
 proptest! {

@@ -495,6 +495,71 @@ fn an_unknown_bot_is_refused_with_the_game_s_bots() {
     );
 }
 
+/// `darbar arena`: search against random play, seats rotated, a table per bot and per seat
+/// with 95% intervals, ratings once three kinds of bot play, and the same games as JSON.
+#[test]
+fn the_arena_tables_bots_against_each_other() {
+    let output = darbar(&[
+        "arena",
+        "pax_pamir",
+        "--players",
+        "3",
+        "--bots",
+        "ismcts:iterations=10,rollout,random",
+        "--games",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.starts_with("3 games of pax_pamir"), "{text}");
+    assert!(text.contains("seats rotated"), "{text}");
+    assert!(
+        text.contains("win rate [95%]") && text.contains("mean return [95%]"),
+        "{text}"
+    );
+    assert!(text.contains("By seat:"), "{text}");
+    assert!(text.contains("Ratings (Bradley-Terry"), "{text}");
+    let output = darbar(&[
+        "arena",
+        "raid",
+        "--bots",
+        "mcts:iterations=20",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["played"].as_array().unwrap().len(), 2);
+    assert_eq!(json["by_bot"][0]["bot"], "mcts:iterations=20");
+    assert!(
+        json["by_bot"][0]["win_rate"].is_null(),
+        "one seat: nobody to beat"
+    );
+    // A spec the bot does not take is refused, naming what is wrong.
+    let output = darbar(&[
+        "arena",
+        "raid",
+        "--bots",
+        "mcts:iterations=many",
+        "--games",
+        "1",
+    ]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("iterations takes a whole number"), "{error}");
+}
+
 /// `--players` goes to games with a player count option, and is refused by the others.
 #[cfg(feature = "test-games")]
 #[test]

@@ -87,9 +87,10 @@ fn bot_game(
 /// `returns` (by seat), `length` (actions), and what the game adds (Vijayanagara: `winners`,
 /// `victory_points` by seat, final, and `events`, the Event sides carried out).
 ///
-/// `bots` is one bot name for every seat (`"random"`, `"rollout"`, or the game's own, such
-/// as the raid game's `"greedy"`) or a list of one per seat. Raises `ValueError` for an unknown
-/// bot, a list of the wrong length, or unless `threads` is 1 to 256 and `n` at most
+/// `bots` is one bot spec for every seat (`"random"`, `"rollout"`, `"mcts:iterations=1000"`,
+/// `"ismcts:iterations=2000"`, or the game's own, such as the raid game's `"greedy"`:
+/// `darbar::bots::by_spec`) or a list of one per seat. Raises `ValueError` for an unknown bot
+/// or parameter, a list of the wrong length, or unless `threads` is 1 to 256 and `n` at most
 /// 100,000,000 (`darbar::testing::check_runs`). With `records=True` each dict also holds
 /// `record`, the game's replay record for `darbar.replay`.
 ///

@@ -266,7 +266,7 @@ def test_play_games_takes_one_bot_per_seat_and_refuses_unknown_bots():
     game = darbar.load_game("vijayanagara", events=False)
     results = darbar.play_games(game, 2, bots=["random", "random", "random"], seed=1)
     assert all(len(r["returns"]) == 3 for r in results)
-    with pytest.raises(ValueError, match='no bot "greedy".*random, rollout'):
+    with pytest.raises(ValueError, match='unknown bot "greedy": the bots are random, rollout, mcts, ismcts'):
         darbar.play_games(game, 1, bots="greedy")
     with pytest.raises(ValueError, match=r"one per seat \(3\), not 2"):
         darbar.play_games(game, 1, bots=["random", "random"])

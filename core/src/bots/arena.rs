@@ -134,7 +134,10 @@ pub fn evaluate(
     };
     let run = || {
         use rayon::prelude::*;
-        (0..config.games).into_par_iter().map(one).collect::<Vec<_>>()
+        (0..config.games)
+            .into_par_iter()
+            .map(one)
+            .collect::<Vec<_>>()
     };
     let results = match rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.clamp(1, super::MAX_SEARCH_THREADS))
@@ -167,7 +170,13 @@ fn play_one(
         (config.seed.wrapping_add(g), 0)
     };
     let seating: Vec<usize> = (0..seats)
-        .map(|s| if entrants == 1 { 0 } else { (s + turn) % entrants })
+        .map(|s| {
+            if entrants == 1 {
+                0
+            } else {
+                (s + turn) % entrants
+            }
+        })
         .collect();
     let mut bots = Vec::with_capacity(seats);
     for (seat, &entrant) in seating.iter().enumerate() {
@@ -302,7 +311,9 @@ impl Evaluation {
 
     /// How each kind of bot did over all its seats ([`Evaluation::kinds`] order).
     pub fn by_bot(&self) -> Vec<Standing> {
-        (0..self.kinds().len()).map(|b| self.standing(b, None)).collect()
+        (0..self.kinds().len())
+            .map(|b| self.standing(b, None))
+            .collect()
     }
 
     /// How each kind of bot did in each seat: `[seat][kind]`, kinds that never sat there

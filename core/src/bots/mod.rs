@@ -25,9 +25,7 @@ mod search;
 mod spec;
 mod tree;
 
-pub use arena::{
-    ArenaConfig, Evaluation, Interval, MakeBot, Played, Standing, evaluate,
-};
+pub use arena::{ArenaConfig, Evaluation, Interval, MakeBot, Played, Standing, evaluate};
 pub use random::RandomBot;
 pub use rollout::{RandomRollout, Rollout, RolloutBot};
 pub use search::{Budget, CheatingMcts, IsMcts, Mcts, Sampling, SearchConfig, Visits};
@@ -37,7 +35,6 @@ pub use spec::{
 };
 
 use crate::engine::{DynState, Game, Play, SeatDecision};
-
 
 /// A player of the game `G`.
 pub trait Bot<G: Game>: Send {

@@ -142,9 +142,10 @@ impl<G: GameBots, R: Rollout<G> + Clone> Search<G, R> {
     /// one of them is known and was searched, else a new one.
     fn start_tree(&mut self, game: &G, seat: Seat) -> Tree<G::Action> {
         let since = std::mem::take(&mut self.since);
-        let kept = self.tree.take().filter(|_| {
-            self.config.keep_tree && self.config.threads <= 1 && !since.is_empty()
-        });
+        let kept = self
+            .tree
+            .take()
+            .filter(|_| self.config.keep_tree && self.config.threads <= 1 && !since.is_empty());
         let moved = kept.and_then(|tree| {
             let mut node = Tree::<G::Action>::ROOT;
             for action in &since {
@@ -155,7 +156,11 @@ impl<G: GameBots, R: Rollout<G> + Clone> Search<G, R> {
         // A kept tree serves only the seat it was searched for: its root's children were
         // that seat's choices.
         moved
-            .filter(|t| t.children(Tree::<G::Action>::ROOT).next().is_none_or(|c| t.node(c).seat == seat))
+            .filter(|t| {
+                t.children(Tree::<G::Action>::ROOT)
+                    .next()
+                    .is_none_or(|c| t.node(c).seat == seat)
+            })
             .unwrap_or_else(|| Tree::new(game.num_players()))
     }
 
@@ -212,7 +217,14 @@ impl<G: GameBots, R: Rollout<G> + Clone> Search<G, R> {
     }
 
     /// Iterates on `tree` within the budget, from states drawn with `seed`.
-    fn run(&mut self, game: &G, state: &G::State, seat: Seat, tree: &mut Tree<G::Action>, seed: u64) {
+    fn run(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        tree: &mut Tree<G::Action>,
+        seed: u64,
+    ) {
         let mut rng = GameRng::from_seed_u64(seed);
         let guess = match self.sampling {
             Sampling::PerDecision => game.resample(state, seat, &mut rng),
@@ -322,7 +334,11 @@ impl<G: GameBots, R: Rollout<G> + Clone> Search<G, R> {
     /// Plays `line` on by the rollout policy to the end or the depth asked, and values it.
     fn play_out(&mut self, game: &G, line: &mut G::State, rng: &mut GameRng) -> Vec<f64> {
         let mut log = Log::silent();
-        let depth = self.config.rollout_depth.unwrap_or(PLAYOUT_CAP).min(PLAYOUT_CAP);
+        let depth = self
+            .config
+            .rollout_depth
+            .unwrap_or(PLAYOUT_CAP)
+            .min(PLAYOUT_CAP);
         let start = line.clone();
         for _ in 0..depth {
             if self.rollout.stop(game, &start, line) {

@@ -6,8 +6,8 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::{
-    Bot, Budget, CheatingMcts, GameBot, GameBots, IsMcts, Mcts, RandomBot, RandomRollout,
-    Rollout, RolloutBot, SearchConfig,
+    Bot, Budget, CheatingMcts, GameBot, GameBots, IsMcts, Mcts, RandomBot, RandomRollout, Rollout,
+    RolloutBot, SearchConfig,
 };
 use crate::engine::{Game, GameRng, SeatDecision};
 
@@ -204,9 +204,9 @@ fn search<G: GameBots>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, Spe
             }
             "rollout" if value == "random" => rollout = None,
             "rollout" => {
-                rollout = Some(G::own_bots().iter().find(|b| b.name == value).ok_or_else(|| {
-                    bad(name, key, value, "random or one of the game's own bots")
-                })?);
+                rollout = Some(G::own_bots().iter().find(|b| b.name == value).ok_or_else(
+                    || bad(name, key, value, "random or one of the game's own bots"),
+                )?);
             }
             _ => {
                 return Err(SpecError::UnknownParameter {
@@ -221,13 +221,19 @@ fn search<G: GameBots>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, Spe
         ("mcts", None) => Box::new(Mcts::new(config, seed)),
         ("ismcts", None) => Box::new(IsMcts::new(config, seed)),
         (_, None) => Box::new(CheatingMcts::new(config, seed)),
-        ("mcts", Some(bot)) => Box::new(Mcts::with_rollout(config, seed, BotRollout::new(bot, seed))),
-        ("ismcts", Some(bot)) => {
-            Box::new(IsMcts::with_rollout(config, seed, BotRollout::new(bot, seed)))
+        ("mcts", Some(bot)) => {
+            Box::new(Mcts::with_rollout(config, seed, BotRollout::new(bot, seed)))
         }
-        (_, Some(bot)) => {
-            Box::new(CheatingMcts::with_rollout(config, seed, BotRollout::new(bot, seed)))
-        }
+        ("ismcts", Some(bot)) => Box::new(IsMcts::with_rollout(
+            config,
+            seed,
+            BotRollout::new(bot, seed),
+        )),
+        (_, Some(bot)) => Box::new(CheatingMcts::with_rollout(
+            config,
+            seed,
+            BotRollout::new(bot, seed),
+        )),
     })
 }
 

@@ -70,7 +70,6 @@ impl<A: Copy + PartialEq> Tree<A> {
         self.nodes.len() - 1
     }
 
-
     pub fn node(&self, i: usize) -> &Node<A> {
         &self.nodes[i]
     }

@@ -209,7 +209,12 @@ impl Registry {
     /// assert!(state.is_terminal());
     /// assert!(registry.bot(&*game, "oracle", 4).is_err());
     /// ```
-    pub fn bot(&self, game: &dyn DynGame, spec: &str, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
+    pub fn bot(
+        &self,
+        game: &dyn DynGame,
+        spec: &str,
+        seed: u64,
+    ) -> Result<Box<dyn DynBot>, SpecError> {
         match self.entry_of(game) {
             Ok(entry) => entry.tools.bot(game, spec, seed),
             Err(error) => Err(SpecError::UnknownBot {

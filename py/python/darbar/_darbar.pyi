@@ -636,9 +636,10 @@ def play_games(
     records: bool = False,
 ) -> List[_GameResult]:
     """Plays ``n`` games with bots (seeds ``seed`` to ``seed + n - 1``) on ``threads``
-    threads with the GIL released; one dict per game, in seed order. ``bots`` is one bot name
-    for every seat (``"random"``, the default, ``"rollout"``, or the game's own, such as the
-    raid game's ``"greedy"``) or one per seat. ``ValueError`` for an unknown bot or a list of
+    threads with the GIL released; one dict per game, in seed order. ``bots`` is one bot spec
+    for every seat (``"random"``, the default, ``"rollout"``, ``"mcts:iterations=1000"``,
+    ``"ismcts:iterations=2000"``, or the game's own, such as the raid game's ``"greedy"``) or
+    one per seat. ``ValueError`` for an unknown bot, a bad parameter or a list of
     the wrong length, and unless ``threads`` is 1 to 256 and ``n`` at most 100,000,000.
     With ``records=True`` each dict holds ``record``, its replay record."""
 
