@@ -292,6 +292,26 @@ struct Seating {
 impl Seating {
     /// The seating `players` asks for; bots are seeded from `seed`. One bot name plays every
     /// seat that no person plays, with one bot (so one generator) for all of them.
+    /// Tells every bot of action `id`, taken at `before`, as the seats it plays saw it
+    /// ([`DynState::action_seen_by`]): a search keeps the part of its tree the game moved
+    /// into.
+    fn inform(&mut self, before: &dyn DynState, id: usize) {
+        for (b, bot) in self.bots.iter_mut().enumerate() {
+            let sees = self.seats.iter().enumerate().any(|(seat, plays)| {
+                *plays == Some(b) && before.action_seen_by(id, seat).is_some()
+            });
+            bot.inform(sees.then_some(id));
+        }
+    }
+
+    /// Tells every bot the game went back (an undo, a turn taken back): what it kept of the
+    /// game is void.
+    fn restart(&mut self) {
+        for bot in &mut self.bots {
+            bot.restart();
+        }
+    }
+
     fn new(
         registry: &Registry,
         game: &dyn DynGame,
@@ -528,6 +548,7 @@ fn play_on(
                         )
                         .map_err(io)?;
                         *state = earlier;
+                        seating.restart();
                         boards.moved(seat, false, seats);
                         let back = state.history().len();
                         failed.split_off(&(back + 1));
@@ -553,6 +574,7 @@ fn play_on(
                         writeln!(out, "{said}").map_err(io)?;
                         if let Some(earlier) = earlier {
                             *state = earlier;
+                            seating.restart();
                             boards.forget();
                             failed.split_off(&(state.history().len() + 1));
                         }
@@ -583,8 +605,10 @@ fn play_on(
         let text = state.game().action_to_string(id).unwrap_or_default();
         let who = extras.seat_title(state.game(), seat);
         let revealed = state.revealed();
+        let before = state.clone_box();
         match state.apply_logged(id) {
             Ok(log) => {
+                seating.inform(&*before, id);
                 boards.moved(seat, revealed != state.revealed(), seats);
                 for line in extras.action_lines(&text, log) {
                     writeln!(out, "{line}").map_err(io)?;
@@ -1051,6 +1075,7 @@ pub fn stats(name: &str, flags: &GameFlags, runs: Runs, bots: &[String]) -> Resu
             let id = seating.bots[bot]
                 .choose(&*state)
                 .ok_or("the bot found no legal action")?;
+            seating.inform(&*state, id);
             state
                 .apply(id)
                 .map_err(|e| format!("seed {seed}: the bot's action was refused: {e}"))?;

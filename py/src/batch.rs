@@ -62,6 +62,19 @@ fn bot_game(
         let id = bots[bot]
             .choose(&*state)
             .ok_or_else(|| format!("seed {seed}: the bot found no legal action"))?;
+        // Each bot is told the action as its seat saw it (one bot for every seat saw it all).
+        let seen: Vec<Option<usize>> = (0..bots.len())
+            .map(|b| {
+                if bots.len() == 1 {
+                    Some(id)
+                } else {
+                    state.action_seen_by(id, b)
+                }
+            })
+            .collect();
+        for (b, seen) in seen.into_iter().enumerate() {
+            bots[b].inform(seen);
+        }
         state
             .apply(id)
             .map_err(|e| format!("seed {seed}: action {id}: {e}"))?;

@@ -16,13 +16,24 @@
 //!    and the seat sees the two results alike (a sealed bid of 3 or of 5, an agenda kept face down), again the log
 //!    lines, the board and the captioned picture are the same.
 //!
+//!
+//! And what search reads ([`crate::bots`]): a resample is drawn from what the seat sees
+//! alone, so resampling the position and its twin with the same generator gives the same
+//! state; what the seat cannot see does vary from one resample to the next; and every search
+//! bot, seeded alike, chooses alike in the position and its twin (every
+//! [`SEARCH_EVERY`]th step, for the seat to decide).
+//!
 //! The test is as strong as the game's `resample` and its views: a leak through a view is
 //! caught by the first kind, a leak through a log line, a board or a caption by the others.
 
 use serde_json::Value;
 
+use rand_core::Rng;
+
 use super::{Failure, bot_seed};
-use crate::bots::{Bot, RandomBot};
+use crate::bots::{
+    Bot, Budget, GameBots, IsMcts, Mcts, RandomBot, RandomRollout, RolloutBot, SearchConfig,
+};
 use crate::engine::game::LastAction;
 use crate::engine::{Game, GameRng, Log, Seat};
 
@@ -35,7 +46,28 @@ pub struct HiddenReport {
     pub resampled: usize,
     /// Actions compared across twins a seat sees alike (kinds 2 and 3).
     pub actions: usize,
+    /// Resampled positions that differ from the real one: what the seat cannot see varied.
+    pub varied: usize,
+    /// Choices of the search bots compared across twins.
+    pub searched: usize,
 }
+
+impl HiddenReport {
+    /// Adds the counts of `other` (another game's) to these.
+    pub fn add(&mut self, other: &HiddenReport) {
+        self.steps += other.steps;
+        self.resampled += other.resampled;
+        self.actions += other.actions;
+        self.varied += other.varied;
+        self.searched += other.searched;
+    }
+}
+
+/// The search bots are compared on a position and its twin every this many steps.
+pub const SEARCH_EVERY: usize = 40;
+
+/// Iterations of each search compared.
+const SEARCH_ITERATIONS: u32 = 24;
 
 /// Everything shown to `seat` of a position: its view, its observation, its board and the
 /// table's picture (captioned with `last` when given).
@@ -66,6 +98,43 @@ fn shown<G: Game>(
             last.map(|(before, action)| LastAction { before, action }),
         ),
     }
+}
+
+/// Every search bot, seeded alike, chooses alike in `state` and `twin`, which `seat` sees
+/// alike.
+fn compare_searches<G: GameBots>(
+    game: &G,
+    state: &G::State,
+    twin: &G::State,
+    seat: Seat,
+) -> Result<(), String> {
+    let (Some(decision), Some(twin_decision)) = (game.decision(state), game.decision(twin)) else {
+        return Err("the twin of a position with a decision has none".into());
+    };
+    let config = SearchConfig {
+        budget: Budget::Iterations(SEARCH_ITERATIONS),
+        ..SearchConfig::default()
+    };
+    let bots = || -> [(&str, Box<dyn Bot<G>>); 3] {
+        [
+            ("mcts", Box::new(Mcts::new(config.clone(), 7))),
+            ("ismcts", Box::new(IsMcts::new(config.clone(), 7))),
+            ("rollout", Box::new(RolloutBot::new(7, 2, RandomRollout))),
+        ]
+    };
+    for ((name, mut a), (_, mut b)) in bots().into_iter().zip(bots()) {
+        let (x, y) = (
+            a.choose(game, state, &decision),
+            b.choose(game, twin, &twin_decision),
+        );
+        if x != y {
+            return Err(format!(
+                "the {name} bot of seat {seat} chooses {x:?} in the position and {y:?} in one \
+                 resampled for the seat: it reads what the seat cannot see"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What differs between two [`Shown`], in words, for a failure: which of them, and the first
@@ -150,7 +219,7 @@ fn compare_taken<G: Game>(
 /// let report = check_hidden_information(&Raid::default(), 3).unwrap();
 /// assert!(report.resampled >= report.steps);
 /// ```
-pub fn check_hidden_information<G: Game>(game: &G, seed: u64) -> Result<HiddenReport, Failure> {
+pub fn check_hidden_information<G: GameBots>(game: &G, seed: u64) -> Result<HiddenReport, Failure> {
     let mut state = game.new_initial_state(seed);
     let mut bot = RandomBot::new(bot_seed(seed));
     let mut noise = GameRng::from_seed_u64(seed ^ 0x5eed_0f5e_c7e7);
@@ -180,6 +249,20 @@ pub fn check_hidden_information<G: Game>(game: &G, seed: u64) -> Result<HiddenRe
                 )));
             }
             report.resampled += 1;
+            // A resample reads only what the seat sees: the twin resamples as the position.
+            let draw = noise.next_u64();
+            let again = |s: &G::State| game.resample(s, seat, &mut GameRng::from_seed_u64(draw));
+            if again(&state) != again(&twin) {
+                return Err(fail(format!(
+                    "a resample for seat {seat} reads what the seat cannot see: the position \
+                     and one resampled for it resample differently with one generator"
+                )));
+            }
+            report.varied += usize::from(twin != state);
+            if seat == decision.player && report.steps % SEARCH_EVERY == 0 {
+                compare_searches(game, &state, &twin, seat).map_err(fail)?;
+                report.searched += 1;
+            }
             let same_action = compare_taken(
                 game,
                 seat,

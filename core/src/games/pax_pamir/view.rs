@@ -211,7 +211,7 @@ impl View {
 }
 
 /// What a deck card is, as a seat can count it.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
     Court,
     Check,
@@ -252,7 +252,12 @@ pub(crate) fn resample(state: &State, _seat: Seat, rng: &mut GameRng) -> State {
         .copied()
         .filter(|c| c.is_dominance_check())
         .collect();
+    // Every pile is sorted before it is shuffled, so that the new deal depends on which cards
+    // are unseen, which the seat knows, and not on the order they are in, which it does not.
     let (mut court, mut other) = (unseen_court, unseen_other);
+    court.sort();
+    other.sort();
+    checks.sort();
     rng.shuffle(&mut court);
     rng.shuffle(&mut other);
     rng.shuffle(&mut checks);
@@ -274,9 +279,12 @@ pub(crate) fn resample(state: &State, _seat: Seat, rng: &mut GameRng) -> State {
         while stop < deck.len() && pile_of(drawn + stop) == pile {
             stop += 1;
         }
-        let mut part: Vec<CardId> = deck[start..stop]
-            .iter()
-            .map(|&c| match kind(c) {
+        let mut kinds: Vec<Kind> = deck[start..stop].iter().map(|&c| kind(c)).collect();
+        kinds.sort();
+        let mut part: Vec<CardId> = kinds
+            .into_iter()
+            .zip(&deck[start..stop])
+            .map(|(k, &c)| match k {
                 Kind::Court => court.pop().unwrap_or(c),
                 Kind::Check => checks.pop().unwrap_or(c),
                 Kind::Other => other.pop().unwrap_or(c),
@@ -309,6 +317,8 @@ fn resample_ai_deck(
     let Some(&top) = cards.first() else {
         return;
     };
+    // Sorted, so that the new order depends on the cards left, not on their hidden order.
+    cards.sort_unstable();
     let back = data.card(top);
     let same: Vec<usize> = (0..cards.len())
         .filter(|&i| match (back, data.card(cards[i])) {
@@ -317,7 +327,8 @@ fn resample_ai_deck(
         })
         .collect();
     let pick = same[rng.below(same.len() as u32) as usize];
-    cards.swap(0, pick);
+    let chosen = cards.remove(pick);
+    cards.insert(0, chosen);
     rng.shuffle(&mut cards[1..]);
     ai.deck[..cards.len()].copy_from_slice(&cards);
 }

@@ -332,6 +332,9 @@ pub(crate) fn resample(s: &State, c: &Content, seat: usize, rng: &mut GameRng) -
             pool.extend(x.merits.iter().map(|m| m.card));
         }
     }
+    // Sorted before each shuffle, so that a deal depends on which cards are unseen, which the
+    // seat knows, and not on their hidden order.
+    pool.sort_unstable();
     rng.shuffle(&mut pool);
     let mut pool = pool.into_iter();
     for (k, x) in out.seats.iter_mut().enumerate() {
@@ -366,6 +369,7 @@ pub(crate) fn resample(s: &State, c: &Content, seat: usize, rng: &mut GameRng) -
 
     // The automa decks' order.
     for deck in &mut out.automa_decks {
+        deck.sort_unstable();
         rng.shuffle(deck);
     }
 

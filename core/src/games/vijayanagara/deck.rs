@@ -185,6 +185,10 @@ impl Deck {
                 .find(|&i| matches!(cards[i], Card::Succession(_)))
                 .unwrap_or(DECK_SIZE);
             let stack = &mut cards[start..end];
+            // Sorted first, so that the new stack depends on how many cards of each kind it
+            // holds, which the players know, and not on the order they are in, which they do
+            // not: a search with one seed then plays alike in both.
+            stack.sort();
             for card in stack.iter_mut() {
                 *card = match *card {
                     Card::Event(_) => Card::Event(events.pop().unwrap_or(0)),
