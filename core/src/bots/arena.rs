@@ -50,6 +50,9 @@ pub struct Played {
     pub returns: Vec<f64>,
     /// Actions taken.
     pub length: usize,
+    /// Whether each seat decided anything: a seat the rules play (Tycoon's automas, Pax
+    /// Pamir's Wakhan) never does, and counts for no bot.
+    pub decided: Vec<bool>,
 }
 
 /// A mean with its 95% interval.
@@ -70,8 +73,8 @@ pub struct Standing {
     pub bot: String,
     /// Seat-games played.
     pub games: u64,
-    /// Wins, a win shared among the seats tied for the best return (none in a game of one
-    /// seat).
+    /// Wins, a win shared among the seats tied for the best return, the seats the rules play
+    /// included among those to beat (none in a game of one seat).
     pub wins: f64,
     /// The share of games won with its Wilson 95% interval (`None` for a game of one seat,
     /// where there is nobody to beat).
@@ -187,7 +190,11 @@ fn play_one(
         bots.push(make(entrant, bot_seed)?);
     }
     let mut state = game.new_initial_state(seed);
+    let mut decided = vec![false; seats];
     while let Some(seat) = state.current_player() {
+        if let Some(d) = decided.get_mut(seat) {
+            *d = true;
+        }
         let id = bots
             .get_mut(seat)
             .and_then(|bot| bot.choose(&*state))
@@ -204,6 +211,7 @@ fn play_one(
         seating,
         returns: state.returns(),
         length: state.history().len(),
+        decided,
     })
 }
 
@@ -292,7 +300,11 @@ impl Evaluation {
         for played in &self.played {
             let shares = win_shares(&played.returns);
             for (s, &entrant) in played.seating.iter().enumerate() {
-                if kind_of.get(entrant) == Some(&kind) && seat.is_none_or(|only| only == s) {
+                let decided = played.decided.get(s).copied().unwrap_or(true);
+                if decided
+                    && kind_of.get(entrant) == Some(&kind)
+                    && seat.is_none_or(|only| only == s)
+                {
                     returns.push(played.returns.get(s).copied().unwrap_or(0.0));
                     wins += shares.get(s).copied().unwrap_or(0.0);
                 }
@@ -351,7 +363,8 @@ impl Evaluation {
             for a in 0..played.seating.len() {
                 for b in a + 1..played.seating.len() {
                     let (i, j) = (kind_of[played.seating[a]], kind_of[played.seating[b]]);
-                    if i == j {
+                    let counts = |seat: usize| played.decided.get(seat).copied().unwrap_or(true);
+                    if i == j || !counts(a) || !counts(b) {
                         continue;
                     }
                     let (ra, rb) = (played.returns[a], played.returns[b]);
@@ -467,6 +480,7 @@ mod tests {
             seating,
             returns,
             length: 1,
+            decided: vec![true; 3],
         };
         let evaluation = Evaluation {
             game: "test".into(),
