@@ -546,6 +546,29 @@ fn the_arena_tables_bots_against_each_other() {
         json["by_bot"][0]["win_rate"].is_null(),
         "one seat: nobody to beat"
     );
+    // The automas' seats (TC-16) decide nothing and count for no bot: one person's seat a game.
+    let output = darbar(&[
+        "arena",
+        "tycoon",
+        "--players",
+        "1",
+        "--bots",
+        "random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["by_bot"][0]["games"], 2);
+    assert_eq!(
+        json["played"][0]["decided"],
+        serde_json::json!([true, false, false])
+    );
     // A spec the bot does not take is refused, naming what is wrong.
     let output = darbar(&[
         "arena",
