@@ -2,6 +2,7 @@
 returns and Victory Points, views, replays against Rust, decks and card scripts, and the batch
 runner's Vijayanagara figures; the API every game shares is in test_api.py."""
 
+import json
 import pickle
 import random
 import shutil
@@ -272,3 +273,43 @@ def test_play_games_takes_one_bot_per_seat_and_refuses_unknown_bots():
         darbar.play_games(game, 1, bots=["random", "random"])
     # The random bot is the default, as play_random_games plays.
     assert darbar.play_games(game, 2, seed=3) == darbar.play_random_games(game, 2, seed=3)
+
+
+# ----- resampling ---------------------------------------------------------------------------
+
+
+def pax_pamir_in_play():
+    """A three-seat Pax Pamir game some way in: cards bought, the deck's order hidden."""
+    state = darbar.load_game("pax_pamir", players=3).new_initial_state(seed=2)
+    play_randomly(state, seed=1, max_steps=30)
+    assert not state.is_terminal()
+    return state
+
+
+def test_a_resample_keeps_what_the_seat_sees_and_draws_the_hidden_part_afresh():
+    state = pax_pamir_in_play()
+    resampled = [state.resample(0, seed) for seed in range(4)]
+    for other in resampled:
+        assert isinstance(other, darbar.PaxPamirState)
+        assert other.view(0) == state.view(0)
+        assert other.board(0) == state.board(0)
+        assert other.history() == []
+        other.check_invariants()
+    # The deck is hidden from every seat: each resample draws its own, of the same size.
+    decks = [json.loads(s.to_json())["state"]["deck"] for s in [state, *resampled]]
+    assert len({len(deck) for deck in decks}) == 1
+    assert len({tuple(deck) for deck in decks}) == len(decks)
+    # The same seed gives the same position; a seat by name, too; pickles keep it.
+    assert state.resample("P1", 3) == resampled[3]
+    assert pickle.loads(pickle.dumps(resampled[0])) == resampled[0]
+    with pytest.raises(ValueError, match="unknown seat"):
+        state.resample(3, 0)
+
+
+def test_action_seen_by_names_the_action_as_a_seat_saw_it():
+    state = pax_pamir_in_play()
+    action = state.legal_actions()[0]
+    assert state.action_seen_by(action, 1) == action
+    assert state.action_seen_by(state.action_to_string(action), "P3") == action
+    with pytest.raises(darbar.IllegalActionError):
+        state.action_seen_by(10**9, 0)

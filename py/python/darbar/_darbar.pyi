@@ -864,6 +864,15 @@ class State:
         """The board in text as ``seat`` sees it, nothing hidden from it shown (``str(state)``
         is the whole position); ``seat`` may be left out in a game of one seat."""
 
+    def resample(self: _S, seat: _Seat, seed: int) -> _S:
+        """A position consistent with everything ``seat`` knows, what it does not know (the
+        others' hands, the deck's order, sealed bids, future dice) drawn afresh from ``seed``:
+        the seat's view is the same. A state of the same class, restored in mid-game."""
+
+    def action_seen_by(self, action: _ActionArg, seat: _Seat) -> Optional[int]:
+        """The action, taken now, as ``seat`` sees it: its number, or ``None`` when the seat
+        cannot tell which it was (another's sealed bid); what ``Bot.inform`` takes."""
+
     def observation_tensor(self, seat: _Seat) -> NDArray[numpy.float32]:
         """What ``seat`` observes: ``float32``, shape ``Game.observation_tensor_shape()``."""
 
