@@ -11,6 +11,7 @@
 
 mod action;
 mod batch;
+mod bots;
 mod card;
 mod convert;
 mod errors;
@@ -42,5 +43,10 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::pax_pamir::PaxPamirState>()?;
     m.add_class::<games::tycoon::TycoonGame>()?;
     m.add_class::<games::tycoon::TycoonState>()?;
+    m.add_class::<bots::Bot>()?;
+    m.add_class::<bots::RandomBot>()?;
+    m.add_class::<bots::RolloutBot>()?;
+    m.add_class::<bots::MctsBot>()?;
+    m.add_class::<bots::IsMctsBot>()?;
     Ok(())
 }

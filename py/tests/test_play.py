@@ -6,6 +6,8 @@ import json
 import pickle
 import random
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -275,7 +277,11 @@ def test_play_games_takes_one_bot_per_seat_and_refuses_unknown_bots():
     assert darbar.play_games(game, 2, seed=3) == darbar.play_random_games(game, 2, seed=3)
 
 
-# ----- resampling ---------------------------------------------------------------------------
+# ----- resampling and bots ------------------------------------------------------------------
+
+needs_nim = pytest.mark.skipif(
+    "nim" not in darbar.registered_games(), reason="the test games are not built"
+)
 
 
 def pax_pamir_in_play():
@@ -313,3 +319,109 @@ def test_action_seen_by_names_the_action_as_a_seat_saw_it():
     assert state.action_seen_by(state.action_to_string(action), "P3") == action
     with pytest.raises(darbar.IllegalActionError):
         state.action_seen_by(10**9, 0)
+
+
+def test_the_bots_step_to_legal_actions_and_a_seed_chooses_alike():
+    state = pax_pamir_in_play()
+    game = state.get_game()
+    bots = [
+        darbar.bots.RandomBot(game, seed=1),
+        darbar.bots.RolloutBot(game, seed=1, playouts=2),
+        darbar.bots.MctsBot(game, seed=1, iterations=40, depth=30),
+        darbar.bots.IsMctsBot("pax_pamir", seed=1, iterations=40, depth=30),
+        darbar.bots.Bot.from_spec(game, "cheat-mcts:iterations=20:depth=10", seed=1),
+    ]
+    for bot in bots:
+        assert isinstance(bot, darbar.bots.Bot)
+        assert bot.game == "pax_pamir" and bot.seed == 1
+        assert bot.step(state) in state.legal_actions()
+        assert bot(state) in state.legal_actions()
+    assert [b.spec for b in bots[:4]] == [
+        "random",
+        "rollout:playouts=2",
+        "mcts:iterations=40:depth=30",
+        "ismcts:iterations=40:depth=30",
+    ]
+    assert repr(bots[2]) == "<darbar.bots.MctsBot pax_pamir 'mcts:iterations=40:depth=30' seed=1>"
+    # Bots seeded alike choose alike, whatever the state's hidden part.
+    for seed in range(3):
+        one = darbar.bots.MctsBot(game, seed=seed, iterations=60, depth=30)
+        two = darbar.bots.MctsBot(game, seed=seed, iterations=60, depth=30)
+        assert one.step(state) == two.step(state.resample(state.current_player(), seed + 10))
+    spec = darbar.bots.MctsBot(game, iterations=5, c=1.0, threads=2, keep_tree=False, rollout="random")
+    assert spec.spec == "mcts:iterations=5:c=1:threads=2:keep=false"
+    assert darbar.bots.IsMctsBot(game, time_ms=5).spec == "ismcts:time=5"
+
+
+@needs_nim
+def test_bots_told_every_action_play_a_game_through_and_restart():
+    game = darbar.load_game("nim")
+    bots = [darbar.bots.MctsBot(game, seed=seat, iterations=50) for seat in range(2)]
+    for seed in (1, 2):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            for seat, bot in enumerate(bots):
+                bot.inform(state.action_seen_by(action, seat))
+            state.apply_action(action)
+        for bot in bots:
+            bot.restart()
+    with pytest.raises(ValueError, match="the game is over"):
+        bots[0].step(state)
+    with pytest.raises(ValueError, match="a bot of nim does not play raid"):
+        bots[0].step(darbar.load_game("raid").new_initial_state(1))
+    # Nim hides nothing: a resample is the position itself.
+    start = game.new_initial_state(4)
+    assert start.resample(1, 9) == start
+
+
+def test_bad_bot_parameters_are_value_errors():
+    game = darbar.load_game("raid")
+    with pytest.raises(ValueError, match='unknown bot "oracle"'):
+        darbar.bots.Bot.from_spec(game, "oracle")
+    with pytest.raises(ValueError, match="threads must be from 1 to 256"):
+        darbar.bots.MctsBot(game, threads=0)
+    with pytest.raises(ValueError, match="c takes a number of 0 or more"):
+        darbar.bots.MctsBot(game, c=-1.0)
+    with pytest.raises(ValueError, match="iterations takes a whole number"):
+        darbar.bots.IsMctsBot(game, iterations=-5)
+    with pytest.raises(ValueError, match="rollout takes random or one of the game's own bots"):
+        darbar.bots.MctsBot(game, rollout="oracle")
+    with pytest.raises(ValueError, match="playouts takes a whole number"):
+        darbar.bots.RolloutBot(game, playouts=-1)
+    # The game's own bot plays its playouts.
+    assert darbar.bots.MctsBot(game, iterations=4, rollout="greedy").spec.endswith(":rollout=greedy")
+
+
+def test_two_bots_search_at_once_in_two_threads_with_the_gil_released():
+    state = pax_pamir_in_play()
+    game = state.get_game()
+
+    def bot(seed):
+        return darbar.bots.MctsBot(game, seed=seed, iterations=150)
+
+    alone = [bot(seed).step(state) for seed in (1, 2)]
+    chosen = [None, None]
+    spans = [None, None]
+
+    def search(i):
+        searcher = bot(i + 1)
+        start = time.perf_counter()
+        chosen[i] = searcher.step(state)
+        spans[i] = (start, time.perf_counter())
+
+    threads = [threading.Thread(target=search, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    # This thread runs Python while the searches run: they hold no GIL.
+    ticks = []
+    while any(thread.is_alive() for thread in threads):
+        ticks.append(time.perf_counter())
+        time.sleep(0.001)
+    for thread in threads:
+        thread.join()
+    assert chosen == alone
+    start, end = max(s for s, _ in spans), min(e for _, e in spans)
+    assert start < end, "the two searches overlapped"
+    assert sum(start < tick < end for tick in ticks) >= 3

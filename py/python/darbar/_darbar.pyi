@@ -26,6 +26,11 @@ __all__ = [
     "PaxPamirState",
     "TycoonGame",
     "TycoonState",
+    "Bot",
+    "RandomBot",
+    "RolloutBot",
+    "MctsBot",
+    "IsMctsBot",
 ]
 
 _S = TypeVar("_S", bound="State")
@@ -1220,3 +1225,93 @@ class TycoonState(State):
     def category_winners(self) -> Optional[_TycoonCategoryWinners]: ...
     def actions_taken(self, seat: _Seat) -> List[str]:
         """The Phase-4 actions a seat has taken this phase (TI-8.1)."""
+
+# ----- bots (darbar.bots)
+
+@disjoint_base
+class Bot:
+    """A player of one game, made from its spec: ``step(state)`` is its choice, an action
+    number. Its search runs with the GIL released; usable from several threads."""
+
+    @staticmethod
+    def from_spec(game: _GameArg, spec: str, seed: int = 0) -> Bot:
+        """The bot of ``game`` that ``spec`` names (``"random"``, ``"rollout:playouts=32"``,
+        ``"mcts:iterations=1000:c=1.4"``, ``"ismcts:time=500"``, ``"cheat-mcts"``, or one of
+        the game's own); ``ValueError`` for an unknown bot or parameter."""
+
+    def step(self, state: State) -> int:
+        """The bot's choice at ``state``, one of ``state.legal_actions()``; ``ValueError`` for
+        a state whose game is over or of another game."""
+
+    def __call__(self, state: State) -> int:
+        """``step(state)``."""
+
+    def inform(self, action: Optional[int]) -> None:
+        """Tells the bot of an action taken at the table, as its seat saw it
+        (``state.action_seen_by(action, seat)``), so that a search keeps its tree."""
+
+    def restart(self) -> None:
+        """Forgets the game in play."""
+
+    @property
+    def spec(self) -> str:
+        """The spec the bot was made from."""
+
+    @property
+    def game(self) -> str:
+        """The name of the game it plays."""
+
+    @property
+    def seed(self) -> int:
+        """The seed it was made with."""
+
+@final
+class RandomBot(Bot):
+    """Every legal action equally likely (``"random"``)."""
+
+    def __new__(cls, game: _GameArg, seed: int = 0) -> RandomBot: ...
+
+@final
+class RolloutBot(Bot):
+    """Flat Monte Carlo: each legal action valued by ``playouts`` random playouts from states
+    resampled from what the seat knows (``"rollout:playouts=N"``)."""
+
+    def __new__(cls, game: _GameArg, seed: int = 0, playouts: int = 16) -> RolloutBot: ...
+
+@final
+class MctsBot(Bot):
+    """UCT over a determinization (``"mcts:..."``): ``iterations`` per decision, or as many as
+    fit in ``time_ms``; ``c`` the exploration constant; ``depth`` the actions of a playout
+    (``None``: to the end); ``threads`` searches summed; ``keep_tree`` keeps the tree across
+    decisions when informed; ``rollout`` ``"random"`` or one of the game's own bots."""
+
+    def __new__(
+        cls,
+        game: _GameArg,
+        seed: int = 0,
+        iterations: int = 1000,
+        c: float = 1.4142135623730951,
+        depth: Optional[int] = None,
+        threads: int = 1,
+        keep_tree: bool = True,
+        time_ms: Optional[int] = None,
+        rollout: str = "random",
+    ) -> MctsBot: ...
+
+@final
+class IsMctsBot(Bot):
+    """Information-set MCTS (``"ismcts:..."``): a fresh state resampled from what the seat
+    knows every iteration; the parameters of ``MctsBot``."""
+
+    def __new__(
+        cls,
+        game: _GameArg,
+        seed: int = 0,
+        iterations: int = 1000,
+        c: float = 1.4142135623730951,
+        depth: Optional[int] = None,
+        threads: int = 1,
+        keep_tree: bool = True,
+        time_ms: Optional[int] = None,
+        rollout: str = "random",
+    ) -> IsMctsBot: ...
