@@ -1,21 +1,23 @@
-//! The bots as Python objects (`darbar.bots`).
+//! The bots as Python objects (`darbar.bots`) and the arena (`darbar.evaluate`).
 //!
 //! Every bot is made from its spec through the registry (`darbar::games::Registry::bot`), the
 //! one path the command line takes too; the classes only write the spec. A search runs with
 //! the GIL released, so bots in several Python threads search at once.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use darbar::bots::{DynBot, MAX_SEARCH_THREADS};
-use darbar::engine::DynState;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use darbar::bots::{ArenaConfig, DynBot, MAX_SEARCH_THREADS};
+use darbar::engine::{DynGame, DynState};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass_init::PyClassInitializer;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
+use serde_json::Value;
 
-use crate::action;
-use crate::game;
+use crate::action::{self, ActionForm};
+use crate::game::{self, Game, Loaded};
 use crate::state::State;
+use crate::{convert, games};
 
 /// A player of one game, made from its spec: `step(state)` is its choice, an action number.
 ///
@@ -311,4 +313,238 @@ impl IsMctsBot {
         )?;
         Ok(PyClassInitializer::from(Bot::made(game, spec, seed)?).add_subclass(IsMctsBot))
     }
+}
+
+// ----- the arena ---------------------------------------------------------------------------
+
+/// An entrant of `evaluate`: a bot spec, or a Python function of a state.
+enum Entrant {
+    Spec(String),
+    Callable(Arc<Py<PyAny>>),
+}
+
+/// The first failure of a Python bot in an evaluation: once there is one, no Python bot is
+/// called again.
+type Failure = Arc<Mutex<Option<PyErr>>>;
+
+/// A Python callable as a bot: called with the GIL held, and only then.
+struct CallableBot {
+    function: Arc<Py<PyAny>>,
+    name: String,
+    loaded: Arc<Loaded>,
+    failure: Failure,
+}
+
+impl CallableBot {
+    fn call(&self, py: Python<'_>, state: &dyn DynState) -> PyResult<usize> {
+        let given = games::wrap_state(py, Arc::clone(&self.loaded), state.clone_box(), None)?;
+        let chosen = self.function.bind(py).call1((given,))?;
+        let game = state.game();
+        let id = match action::action_form(game, &chosen)? {
+            ActionForm::Id(id) => Ok(id),
+            ActionForm::Text(text) => action::number_of(game, &text),
+            ActionForm::NoSuchNumber(reason) => Err(reason),
+        }
+        .map_err(|reason| PyValueError::new_err(format!("the bot {}: {reason}", self.name)))?;
+        if !state.legal_actions().contains(&id) {
+            return Err(PyValueError::new_err(format!(
+                "the bot {} chose {id} ({}), which is not legal now; the legal actions are {:?}",
+                self.name,
+                game.action_to_string(id).unwrap_or_default(),
+                state.legal_actions()
+            )));
+        }
+        Ok(id)
+    }
+
+    fn failed(&self) -> bool {
+        self.failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+    }
+}
+
+impl DynBot for CallableBot {
+    fn choose(&mut self, state: &dyn DynState) -> Option<usize> {
+        if self.failed() {
+            return None;
+        }
+        Python::attach(|py| match self.call(py, state) {
+            Ok(id) => Some(id),
+            Err(error) => {
+                let mut failure = self.failure.lock().unwrap_or_else(PoisonError::into_inner);
+                failure.get_or_insert(error);
+                None
+            }
+        })
+    }
+}
+
+/// The name of a Python bot: its `__name__`, or its type's name.
+fn callable_name(function: &Bound<'_, PyAny>) -> PyResult<String> {
+    match function.getattr("__name__") {
+        Ok(name) => Ok(name.str()?.to_string()),
+        Err(_) => Ok(function.get_type().name()?.to_string()),
+    }
+}
+
+/// The entrants of `bots`, with their names: a spec as written (a `Bot` stands for its spec),
+/// a callable by its name, made unique unless it is the same callable again.
+fn entrants(rules: &dyn DynGame, bots: &Bound<'_, PyAny>) -> PyResult<(Vec<Entrant>, Vec<String>)> {
+    // One entrant for every seat: a spec, a bot or a callable given alone.
+    let one =
+        bots.is_instance_of::<PyString>() || bots.is_instance_of::<Bot>() || bots.is_callable();
+    let items: Vec<Bound<'_, PyAny>> = if one {
+        vec![bots.clone()]
+    } else {
+        bots.try_iter()
+            .map_err(|_| PyTypeError::new_err("bots is a list of bot specs or callables"))?
+            .collect::<PyResult<_>>()?
+    };
+    let mut entrants = Vec::with_capacity(items.len());
+    let mut names: Vec<String> = Vec::with_capacity(items.len());
+    // The callables seen so far, with the name each was given.
+    let mut seen: Vec<(Bound<'_, PyAny>, String)> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let spec = if let Ok(spec) = item.cast::<PyString>() {
+            Some(spec.to_string())
+        } else if let Ok(bot) = item.cast::<Bot>() {
+            let bot = bot.get();
+            if bot.game != rules.name() {
+                return Err(PyValueError::new_err(format!(
+                    "bots[{i}] is a bot of {}, not of {}",
+                    bot.game,
+                    rules.name()
+                )));
+            }
+            Some(bot.spec.clone())
+        } else {
+            None
+        };
+        if let Some(spec) = spec {
+            game::registry()
+                .bot(rules, &spec, 0)
+                .map_err(|e| PyValueError::new_err(format!("bots[{i}] {spec:?}: {e}")))?;
+            entrants.push(Entrant::Spec(spec.clone()));
+            names.push(spec);
+            continue;
+        }
+        if !item.is_callable() {
+            return Err(PyTypeError::new_err(format!(
+                "bots[{i}] is a bot spec (str), a darbar.bots.Bot or a function of a state, \
+                 not {}",
+                item.get_type().name()?
+            )));
+        }
+        let name = match seen.iter().find(|(f, _)| f.is(item)) {
+            Some((_, name)) => name.clone(),
+            None => {
+                let name = callable_name(item)?;
+                let name = if names.contains(&name) {
+                    format!("{name}#{i}")
+                } else {
+                    name
+                };
+                seen.push((item.clone(), name.clone()));
+                name
+            }
+        };
+        entrants.push(Entrant::Callable(Arc::new(item.clone().unbind())));
+        names.push(name);
+    }
+    Ok((entrants, names))
+}
+
+/// Plays `games` games of `game` among `bots` and tallies them (OpenSpiel's `evaluate_bots`,
+/// with the tables a comparison needs): the arena of `darbar arena`, the same games from the
+/// same seeds.
+///
+/// `bots` gives one entrant per seat, or one (alone or in a list) for every seat: a bot spec
+/// (`"random"`, `"mcts:iterations=200"`, the game's own `"greedy"`), a `darbar.bots.Bot`
+/// (which stands for its spec: a fresh bot is made from it for every seat of every game), or
+/// any Python callable `f(state) -> action` (a number, an `Action` or its text), given a copy
+/// of the state. With `rotate_seats` each deal (seed `seed + g // seats`) is played once in
+/// every rotation of the seats. Spec bots are made and run in Rust on `threads` threads with
+/// the GIL released; a callable is called with the GIL held (so callables take turns), the
+/// searches of the other seats and games still in parallel.
+///
+/// Returns a dict: `game`, `seats` (their names), `bots` (each entrant's name: its spec, or
+/// a callable's `__name__`), `by_bot` (one standing per kind of bot: `bot`, `games`, `wins`,
+/// `win_rate` and `mean_return`, each `{"mean", "low", "high"}` with its 95% interval,
+/// `win_rate` `None` in a game of one seat), `by_seat` (per seat, the standings of the kinds
+/// that sat there), `ratings` (Bradley-Terry, Elo scale, with more than two kinds, else
+/// `None`), `mean_length`, `games` (each game's `seed`, `seating`, `returns` and `length`)
+/// and `table`, the tables as text. Raises `ValueError` for the wrong number of bots, an
+/// unknown bot or parameter, or unless `threads` is 1 to 256 and `games` at most 100,000,000;
+/// a callable's own exception (or `ValueError` for an action that is not legal) is raised
+/// as it is.
+#[pyfunction]
+#[pyo3(signature = (game, bots, games = 100, seed = 0, threads = 1, rotate_seats = true))]
+pub(crate) fn evaluate<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, Game>,
+    bots: &Bound<'py, PyAny>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    rotate_seats: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    darbar::testing::check_runs(games, threads).map_err(PyValueError::new_err)?;
+    let loaded = Arc::clone(&game.get().loaded);
+    let rules = Arc::clone(&loaded.rules);
+    let (entrants, names) = entrants(&*rules, bots)?;
+    let failure: Failure = Arc::default();
+    let make = |i: usize, bot_seed: u64| -> Result<Box<dyn DynBot>, String> {
+        match entrants.get(i) {
+            Some(Entrant::Spec(spec)) => game::registry()
+                .bot(&*rules, spec, bot_seed)
+                .map_err(|e| e.to_string()),
+            Some(Entrant::Callable(function)) => Ok(Box::new(CallableBot {
+                function: Arc::clone(function),
+                name: names[i].clone(),
+                loaded: Arc::clone(&loaded),
+                failure: Arc::clone(&failure),
+            })),
+            None => Err(format!("no bot {i}")),
+        }
+    };
+    // No game played: the arena's own check of the number of bots.
+    let none = ArenaConfig {
+        games: 0,
+        ..ArenaConfig::default()
+    };
+    darbar::bots::evaluate(&*rules, &names, &make, &none, &|| ()).map_err(PyValueError::new_err)?;
+    let config = ArenaConfig {
+        games,
+        seed,
+        threads,
+        rotate_seats,
+    };
+    let result = py.detach(|| darbar::bots::evaluate(&*rules, &names, &make, &config, &|| ()));
+    let failed = failure
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take();
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    let evaluation = result.map_err(PyRuntimeError::new_err)?;
+    let json = |value: serde_json::Result<Value>| {
+        value.map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("game", &evaluation.game)?;
+    dict.set_item("seats", &evaluation.seats)?;
+    dict.set_item("bots", &evaluation.bots)?;
+    let by_bot = json(serde_json::to_value(evaluation.by_bot()))?;
+    dict.set_item("by_bot", convert::to_py(py, &by_bot)?)?;
+    let by_seat = json(serde_json::to_value(evaluation.by_seat()))?;
+    dict.set_item("by_seat", convert::to_py(py, &by_seat)?)?;
+    dict.set_item("ratings", evaluation.ratings())?;
+    dict.set_item("mean_length", evaluation.mean_length())?;
+    let played = json(serde_json::to_value(&evaluation.played))?;
+    dict.set_item("games", convert::to_py(py, &played)?)?;
+    dict.set_item("table", evaluation.table())?;
+    Ok(dict.into_any())
 }

@@ -31,6 +31,7 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::play_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::evaluate, m)?)?;
     m.add_class::<action::Action>()?;
     m.add_class::<card::Card>()?;
     m.add_class::<game::Game>()?;

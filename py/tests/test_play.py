@@ -1,6 +1,7 @@
 """Playing whole games from Python: Event cards from the Lua deck (§2.3.4), terminal
 returns and Victory Points, views, replays against Rust, decks and card scripts, and the batch
-runner's Vijayanagara figures; the API every game shares is in test_api.py."""
+runner's Vijayanagara figures; resampling, the bots and the arena (darbar.bots,
+darbar.evaluate); the API every game shares is in test_api.py."""
 
 import json
 import pickle
@@ -277,7 +278,7 @@ def test_play_games_takes_one_bot_per_seat_and_refuses_unknown_bots():
     assert darbar.play_games(game, 2, seed=3) == darbar.play_random_games(game, 2, seed=3)
 
 
-# ----- resampling and bots ------------------------------------------------------------------
+# ----- resampling, bots and the arena -------------------------------------------------------
 
 needs_nim = pytest.mark.skipif(
     "nim" not in darbar.registered_games(), reason="the test games are not built"
@@ -425,3 +426,87 @@ def test_two_bots_search_at_once_in_two_threads_with_the_gil_released():
     start, end = max(s for s, _ in spans), min(e for _, e in spans)
     assert start < end, "the two searches overlapped"
     assert sum(start < tick < end for tick in ticks) >= 3
+
+
+@needs_nim
+def test_evaluate_tallies_mcts_against_random_per_bot_and_per_seat():
+    game = darbar.load_game("nim")
+    bots = ["mcts:iterations=50", "random"]
+    result = darbar.evaluate(game, bots, games=20, seed=0, threads=1)
+    assert set(result) == {
+        "game", "seats", "bots", "by_bot", "by_seat", "ratings", "mean_length", "games", "table"
+    }
+    assert result["game"] == "nim" and result["bots"] == bots
+    mcts, rand = result["by_bot"]
+    assert mcts["bot"] == "mcts:iterations=50" and mcts["games"] == 20
+    assert set(mcts) == {"bot", "games", "wins", "win_rate", "mean_return"}
+    rate = mcts["win_rate"]
+    assert rate["mean"] >= 0.8 and rate["low"] <= rate["mean"] <= rate["high"]
+    assert mcts["wins"] + rand["wins"] == 20
+    assert set(mcts["mean_return"]) == {"mean", "low", "high"}
+    # Seats rotated over each deal: each bot sat in each seat for half the games.
+    assert [[s["games"] for s in seat] for seat in result["by_seat"]] == [[10, 10], [10, 10]]
+    assert result["ratings"] is None  # two kinds of bot: the win rates say it all
+    assert len(result["games"]) == 20
+    first, second = result["games"][:2]
+    assert first["seed"] == second["seed"] == 0 and first["seating"] == [0, 1]
+    assert second["seating"] == [1, 0]
+    assert result["mean_length"] == sum(g["length"] for g in result["games"]) / 20
+    assert "win rate" in result["table"]
+    # The games do not depend on the threads.
+    assert darbar.evaluate(game, bots, games=20, seed=0, threads=2) == result
+
+
+@needs_nim
+def test_evaluate_takes_bots_and_python_callables_as_entrants():
+    game = darbar.load_game("nim")
+
+    def first(state):
+        return state.legal_actions()[0]
+
+    result = darbar.evaluate(
+        game, [darbar.bots.MctsBot(game, iterations=50), first], games=8, threads=2
+    )
+    assert result["bots"] == ["mcts:iterations=50", "first"]
+    assert result["by_bot"][0]["win_rate"]["mean"] >= 0.75
+    # Three kinds: ratings; two callables of one name are two entrants, one callable twice one.
+    game3 = darbar.load_game("nim", players=3)
+    three = darbar.evaluate(game3, ["random", lambda s: s.legal_actions()[-1], lambda s: s.legal_actions()[0]], games=6)
+    assert three["bots"] == ["random", "<lambda>", "<lambda>#2"]
+    assert len(three["ratings"]) == 3
+    assert darbar.evaluate(game, [first, first], games=2)["bots"] == ["first", "first"]
+    assert darbar.evaluate(game, "random", games=3)["by_bot"][0]["games"] == 6
+    alone = darbar.evaluate(game, first, games=2)
+    assert alone["bots"] == ["first"] and alone["games"][0]["seating"] == [0, 0]
+
+
+def test_evaluate_a_game_of_one_seat_has_no_win_rate():
+    result = darbar.evaluate(darbar.load_game("raid"), ["random"], games=4, seed=3)
+    (standing,) = result["by_bot"]
+    assert standing["games"] == 4 and standing["win_rate"] is None and standing["wins"] == 0
+    assert [g["seed"] for g in result["games"]] == [3, 4, 5, 6]
+
+
+@needs_nim
+def test_evaluate_refuses_bad_input():
+    game = darbar.load_game("nim")
+    with pytest.raises(ValueError, match=r"nim seats 2: .* not 3"):
+        darbar.evaluate(game, ["random"] * 3, games=2)
+    with pytest.raises(ValueError, match=r'bots\[1\] "oracle": unknown bot "oracle": the bots are random'):
+        darbar.evaluate(game, ["random", "oracle"], games=2)
+    with pytest.raises(ValueError, match="threads must be from 1 to 256"):
+        darbar.evaluate(game, ["random"], threads=0)
+    with pytest.raises(ValueError, match="at most 100000000 games"):
+        darbar.evaluate(game, ["random"], games=100_000_001)
+    with pytest.raises(TypeError, match=r"bots\[0\] is a bot spec"):
+        darbar.evaluate(game, [3, "random"], games=2)
+    with pytest.raises(ValueError, match=r"bots\[0\] is a bot of raid, not of nim"):
+        darbar.evaluate(game, [darbar.bots.RandomBot("raid"), "random"], games=2)
+    with pytest.raises(ValueError, match="the bot <lambda> chose 8 .* not legal now"):
+        darbar.evaluate(game, ["random", lambda s: 8], games=2, seed=5)
+
+    def broken(state):
+        raise KeyError("broken")
+
+    with pytest.raises(KeyError, match="broken"):
+        darbar.evaluate(game, ["random", broken], games=4, threads=2)

@@ -14,6 +14,7 @@ __all__ = [
     "play_random_games",
     "registered_games",
     "replay",
+    "evaluate",
     "Action",
     "Card",
     "Game",
@@ -176,6 +177,57 @@ class _GameResult(TypedDict):
     influence: NotRequired[List[int]]
     support: NotRequired[List[int]]
     record: NotRequired[str]
+
+class _Interval(TypedDict):
+    """A mean with its 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+
+class _Standing(TypedDict):
+    """How one kind of bot did in ``evaluate``, over all its seats or in one."""
+
+    bot: str
+    games: int
+    """Seat-games played."""
+    wins: float
+    """Wins, a win shared among the seats tied for the best return (none in a game of one
+    seat)."""
+    win_rate: Optional[_Interval]
+    """The share of games won with its Wilson 95% interval; ``None`` in a game of one seat."""
+    mean_return: _Interval
+    """The mean return with its 95% interval (normal approximation)."""
+
+class _Played(TypedDict):
+    """One game of ``evaluate``."""
+
+    seed: int
+    seating: List[int]
+    """The entrant (by index into ``bots``) in each seat."""
+    returns: List[float]
+    length: int
+
+class _Evaluation(TypedDict):
+    """What ``evaluate`` returns."""
+
+    game: str
+    seats: List[str]
+    """The seats' names."""
+    bots: List[str]
+    """Each entrant's name: its spec, or a callable's ``__name__``."""
+    by_bot: List[_Standing]
+    """One standing per kind of bot (entrants of the same name are one kind), in order."""
+    by_seat: List[List[_Standing]]
+    """Per seat, the standings of the kinds of bot that sat there."""
+    ratings: Optional[List[float]]
+    """Bradley-Terry ratings on the Elo scale, mean 0, in ``by_bot`` order, when more than
+    two kinds played; else ``None``."""
+    mean_length: float
+    """The mean number of actions a game took."""
+    games: List[_Played]
+    table: str
+    """The tables as text, as ``darbar arena`` prints them."""
 
 class _Pieces(TypedDict):
     """What stands in one space (``State.pieces``)."""
@@ -662,6 +714,30 @@ def replay(record: Union[str, Mapping[str, Any]], **extra: Any) -> State:
     legal, and ``ReplayError`` (its ``kind`` says what) for a damaged record, or for one that
     names a deck other than the one given (``"other_deck"``: the message names the deck
     needed and its hash)."""
+
+_Entrant: TypeAlias = Union[str, Bot, Callable[[State], _ActionArg]]
+"""An entrant of ``evaluate``: a bot spec, a ``darbar.bots.Bot`` or a function of a state."""
+
+def evaluate(
+    game: Game,
+    bots: Union[_Entrant, Sequence[_Entrant]],
+    games: int = 100,
+    seed: int = 0,
+    threads: int = 1,
+    rotate_seats: bool = True,
+) -> _Evaluation:
+    """Plays ``games`` games among ``bots`` and tallies them per bot and per seat, with 95%
+    intervals (the arena of ``darbar arena``, from the same seeds).
+
+    ``bots`` is one entrant per seat, or one (alone or in a list) for every seat: a bot spec
+    (``"random"``, ``"mcts:iterations=200"``, the game's own ``"greedy"``), a
+    ``darbar.bots.Bot`` (standing for its spec: a fresh bot per seat and game) or any callable
+    ``f(state) -> action``, given a copy of the state. With ``rotate_seats`` each deal (seed
+    ``seed + g // seats``) is played once in every rotation of the seats. Spec bots run in
+    Rust on ``threads`` threads with the GIL released; a callable is called with the GIL held.
+    Raises ``ValueError`` for the wrong number of bots, an unknown bot or parameter, an
+    illegal action from a callable, or unless ``threads`` is 1 to 256 and ``games`` at most
+    100,000,000; a callable's own exception is raised as is."""
 
 @final
 class Action:

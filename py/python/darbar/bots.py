@@ -22,6 +22,9 @@ resampled from the seat's knowledge (``State.resample``). Tell a bot each action
 table as its seat saw it (``bot.inform(state.action_seen_by(action, seat))``) and a search keeps
 its tree from one decision to the next; ``restart()`` forgets the game. Bots search with the GIL
 released, so several bots in Python threads search at once.
+
+:func:`darbar.evaluate` plays bots (specs, bots or any function of a state) against each other
+and tallies wins and returns per bot and per seat with 95% intervals.
 """
 
 from ._darbar import Bot, IsMctsBot, MctsBot, RandomBot, RolloutBot
