@@ -38,7 +38,7 @@ impl Action {
 }
 
 /// The rules of a game given as a `Game` or by name.
-fn rules_of(game: &Bound<'_, PyAny>) -> PyResult<Arc<dyn DynGame>> {
+pub(crate) fn rules_of(game: &Bound<'_, PyAny>) -> PyResult<Arc<dyn DynGame>> {
     if let Ok(game) = game.cast::<Game>() {
         return Ok(Arc::clone(&game.get().loaded.rules));
     }

@@ -11,6 +11,7 @@
 
 mod action;
 mod batch;
+mod bots;
 mod card;
 mod convert;
 mod errors;
@@ -30,6 +31,7 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::play_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::replay, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::evaluate, m)?)?;
     m.add_class::<action::Action>()?;
     m.add_class::<card::Card>()?;
     m.add_class::<game::Game>()?;
@@ -42,5 +44,10 @@ fn _darbar(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<games::pax_pamir::PaxPamirState>()?;
     m.add_class::<games::tycoon::TycoonGame>()?;
     m.add_class::<games::tycoon::TycoonState>()?;
+    m.add_class::<bots::Bot>()?;
+    m.add_class::<bots::RandomBot>()?;
+    m.add_class::<bots::RolloutBot>()?;
+    m.add_class::<bots::MctsBot>()?;
+    m.add_class::<bots::IsMctsBot>()?;
     Ok(())
 }

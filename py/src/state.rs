@@ -424,6 +424,45 @@ impl State {
         convert::to_py(py, &self.inner.view_json(seat))
     }
 
+    /// A position consistent with everything `seat` (a number or a seat's name) knows here,
+    /// with what it does not know (another's hand, the deck's order, a sealed bid, the future
+    /// dice) drawn afresh from a generator seeded with `seed` (OpenSpiel's
+    /// `resample_from_infostate`): the seat's view is the same, the rest may differ. The same
+    /// seed gives the same position. The result is a state of the same class restored in
+    /// mid-game, with no history.
+    fn resample<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = action::seat(self.inner.game(), seat)?;
+        let inner = self.inner.resample(seat, seed);
+        let origin = Arc::from(inner.to_snapshot());
+        games::wrap_state(py, Arc::clone(&self.loaded), inner, Some(origin))
+    }
+
+    /// The action `action` (a number, an `Action` or its text), taken now, as `seat` sees it:
+    /// its number, or `None` when the seat cannot tell which action it was (another's sealed
+    /// bid). What a bot of that seat is told (`Bot.inform`). Raises `IllegalActionError` if
+    /// it names no action.
+    fn action_seen_by(
+        &self,
+        py: Python<'_>,
+        action: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<usize>> {
+        let game = self.inner.game();
+        let seat = action::seat(game, seat)?;
+        let id = match action::action_form(game, action)? {
+            ActionForm::Id(id) => Ok(id),
+            ActionForm::Text(text) => action::number_of(game, &text),
+            ActionForm::NoSuchNumber(reason) => Err(reason),
+        }
+        .map_err(|reason| errors::refused(py, action, Refusal::Unreadable(reason)))?;
+        Ok(self.inner.action_seen_by(id, seat))
+    }
+
     /// The board in text as `seat` sees it: nothing of what the seat may not see (another's
     /// hand, a sealed bid, the deck's order), unlike `str(state)`, the whole position. `seat`
     /// may be left out in a game of one seat.

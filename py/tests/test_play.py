@@ -1,10 +1,14 @@
 """Playing whole games from Python: Event cards from the Lua deck (§2.3.4), terminal
 returns and Victory Points, views, replays against Rust, decks and card scripts, and the batch
-runner's Vijayanagara figures; the API every game shares is in test_api.py."""
+runner's Vijayanagara figures; resampling, the bots and the arena (darbar.bots,
+darbar.evaluate); the API every game shares is in test_api.py."""
 
+import json
 import pickle
 import random
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -272,3 +276,237 @@ def test_play_games_takes_one_bot_per_seat_and_refuses_unknown_bots():
         darbar.play_games(game, 1, bots=["random", "random"])
     # The random bot is the default, as play_random_games plays.
     assert darbar.play_games(game, 2, seed=3) == darbar.play_random_games(game, 2, seed=3)
+
+
+# ----- resampling, bots and the arena -------------------------------------------------------
+
+needs_nim = pytest.mark.skipif(
+    "nim" not in darbar.registered_games(), reason="the test games are not built"
+)
+
+
+def pax_pamir_in_play():
+    """A three-seat Pax Pamir game some way in: cards bought, the deck's order hidden."""
+    state = darbar.load_game("pax_pamir", players=3).new_initial_state(seed=2)
+    play_randomly(state, seed=1, max_steps=30)
+    assert not state.is_terminal()
+    return state
+
+
+def test_a_resample_keeps_what_the_seat_sees_and_draws_the_hidden_part_afresh():
+    state = pax_pamir_in_play()
+    resampled = [state.resample(0, seed) for seed in range(4)]
+    for other in resampled:
+        assert isinstance(other, darbar.PaxPamirState)
+        assert other.view(0) == state.view(0)
+        assert other.board(0) == state.board(0)
+        assert other.history() == []
+        other.check_invariants()
+    # The deck is hidden from every seat: each resample draws its own, of the same size.
+    decks = [json.loads(s.to_json())["state"]["deck"] for s in [state, *resampled]]
+    assert len({len(deck) for deck in decks}) == 1
+    assert len({tuple(deck) for deck in decks}) == len(decks)
+    # The same seed gives the same position; a seat by name, too; pickles keep it.
+    assert state.resample("P1", 3) == resampled[3]
+    assert pickle.loads(pickle.dumps(resampled[0])) == resampled[0]
+    with pytest.raises(ValueError, match="unknown seat"):
+        state.resample(3, 0)
+
+
+def test_action_seen_by_names_the_action_as_a_seat_saw_it():
+    state = pax_pamir_in_play()
+    action = state.legal_actions()[0]
+    assert state.action_seen_by(action, 1) == action
+    assert state.action_seen_by(state.action_to_string(action), "P3") == action
+    with pytest.raises(darbar.IllegalActionError):
+        state.action_seen_by(10**9, 0)
+
+
+def test_the_bots_step_to_legal_actions_and_a_seed_chooses_alike():
+    state = pax_pamir_in_play()
+    game = state.get_game()
+    bots = [
+        darbar.bots.RandomBot(game, seed=1),
+        darbar.bots.RolloutBot(game, seed=1, playouts=2),
+        darbar.bots.MctsBot(game, seed=1, iterations=40, depth=30),
+        darbar.bots.IsMctsBot("pax_pamir", seed=1, iterations=40, depth=30),
+        darbar.bots.Bot.from_spec(game, "cheat-mcts:iterations=20:depth=10", seed=1),
+    ]
+    for bot in bots:
+        assert isinstance(bot, darbar.bots.Bot)
+        assert bot.game == "pax_pamir" and bot.seed == 1
+        assert bot.step(state) in state.legal_actions()
+        assert bot(state) in state.legal_actions()
+    assert [b.spec for b in bots[:4]] == [
+        "random",
+        "rollout:playouts=2",
+        "mcts:iterations=40:depth=30",
+        "ismcts:iterations=40:depth=30",
+    ]
+    assert repr(bots[2]) == "<darbar.bots.MctsBot pax_pamir 'mcts:iterations=40:depth=30' seed=1>"
+    # Bots seeded alike choose alike, whatever the state's hidden part.
+    for seed in range(3):
+        one = darbar.bots.MctsBot(game, seed=seed, iterations=60, depth=30)
+        two = darbar.bots.MctsBot(game, seed=seed, iterations=60, depth=30)
+        assert one.step(state) == two.step(state.resample(state.current_player(), seed + 10))
+    spec = darbar.bots.MctsBot(game, iterations=5, c=1.0, threads=2, keep_tree=False, rollout="random")
+    assert spec.spec == "mcts:iterations=5:c=1:threads=2:keep=false"
+    assert darbar.bots.IsMctsBot(game, time_ms=5).spec == "ismcts:time=5"
+
+
+@needs_nim
+def test_bots_told_every_action_play_a_game_through_and_restart():
+    game = darbar.load_game("nim")
+    bots = [darbar.bots.MctsBot(game, seed=seat, iterations=50) for seat in range(2)]
+    for seed in (1, 2):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            for seat, bot in enumerate(bots):
+                bot.inform(state.action_seen_by(action, seat))
+            state.apply_action(action)
+        for bot in bots:
+            bot.restart()
+    with pytest.raises(ValueError, match="the game is over"):
+        bots[0].step(state)
+    with pytest.raises(ValueError, match="a bot of nim does not play raid"):
+        bots[0].step(darbar.load_game("raid").new_initial_state(1))
+    # Nim hides nothing: a resample is the position itself.
+    start = game.new_initial_state(4)
+    assert start.resample(1, 9) == start
+
+
+def test_bad_bot_parameters_are_value_errors():
+    game = darbar.load_game("raid")
+    with pytest.raises(ValueError, match='unknown bot "oracle"'):
+        darbar.bots.Bot.from_spec(game, "oracle")
+    with pytest.raises(ValueError, match="threads must be from 1 to 256"):
+        darbar.bots.MctsBot(game, threads=0)
+    with pytest.raises(ValueError, match="c takes a number of 0 or more"):
+        darbar.bots.MctsBot(game, c=-1.0)
+    with pytest.raises(ValueError, match="iterations takes a whole number"):
+        darbar.bots.IsMctsBot(game, iterations=-5)
+    with pytest.raises(ValueError, match="rollout takes random or one of the game's own bots"):
+        darbar.bots.MctsBot(game, rollout="oracle")
+    with pytest.raises(ValueError, match="playouts takes a whole number"):
+        darbar.bots.RolloutBot(game, playouts=-1)
+    # The game's own bot plays its playouts.
+    assert darbar.bots.MctsBot(game, iterations=4, rollout="greedy").spec.endswith(":rollout=greedy")
+
+
+def test_two_bots_search_at_once_in_two_threads_with_the_gil_released():
+    state = pax_pamir_in_play()
+    game = state.get_game()
+
+    def bot(seed):
+        return darbar.bots.MctsBot(game, seed=seed, iterations=150)
+
+    alone = [bot(seed).step(state) for seed in (1, 2)]
+    chosen = [None, None]
+    spans = [None, None]
+
+    def search(i):
+        searcher = bot(i + 1)
+        start = time.perf_counter()
+        chosen[i] = searcher.step(state)
+        spans[i] = (start, time.perf_counter())
+
+    threads = [threading.Thread(target=search, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    # This thread runs Python while the searches run: they hold no GIL.
+    ticks = []
+    while any(thread.is_alive() for thread in threads):
+        ticks.append(time.perf_counter())
+        time.sleep(0.001)
+    for thread in threads:
+        thread.join()
+    assert chosen == alone
+    start, end = max(s for s, _ in spans), min(e for _, e in spans)
+    assert start < end, "the two searches overlapped"
+    assert sum(start < tick < end for tick in ticks) >= 3
+
+
+@needs_nim
+def test_evaluate_tallies_mcts_against_random_per_bot_and_per_seat():
+    game = darbar.load_game("nim")
+    bots = ["mcts:iterations=50", "random"]
+    result = darbar.evaluate(game, bots, games=20, seed=0, threads=1)
+    assert set(result) == {
+        "game", "seats", "bots", "by_bot", "by_seat", "ratings", "mean_length", "games", "table"
+    }
+    assert result["game"] == "nim" and result["bots"] == bots
+    mcts, rand = result["by_bot"]
+    assert mcts["bot"] == "mcts:iterations=50" and mcts["games"] == 20
+    assert set(mcts) == {"bot", "games", "wins", "win_rate", "mean_return"}
+    rate = mcts["win_rate"]
+    assert rate["mean"] >= 0.8 and rate["low"] <= rate["mean"] <= rate["high"]
+    assert mcts["wins"] + rand["wins"] == 20
+    assert set(mcts["mean_return"]) == {"mean", "low", "high"}
+    # Seats rotated over each deal: each bot sat in each seat for half the games.
+    assert [[s["games"] for s in seat] for seat in result["by_seat"]] == [[10, 10], [10, 10]]
+    assert result["ratings"] is None  # two kinds of bot: the win rates say it all
+    assert len(result["games"]) == 20
+    first, second = result["games"][:2]
+    assert first["seed"] == second["seed"] == 0 and first["seating"] == [0, 1]
+    assert second["seating"] == [1, 0]
+    assert result["mean_length"] == sum(g["length"] for g in result["games"]) / 20
+    assert "win rate" in result["table"]
+    # The games do not depend on the threads.
+    assert darbar.evaluate(game, bots, games=20, seed=0, threads=2) == result
+
+
+@needs_nim
+def test_evaluate_takes_bots_and_python_callables_as_entrants():
+    game = darbar.load_game("nim")
+
+    def first(state):
+        return state.legal_actions()[0]
+
+    result = darbar.evaluate(
+        game, [darbar.bots.MctsBot(game, iterations=50), first], games=8, threads=2
+    )
+    assert result["bots"] == ["mcts:iterations=50", "first"]
+    assert result["by_bot"][0]["win_rate"]["mean"] >= 0.75
+    # Three kinds: ratings; two callables of one name are two entrants, one callable twice one.
+    game3 = darbar.load_game("nim", players=3)
+    three = darbar.evaluate(game3, ["random", lambda s: s.legal_actions()[-1], lambda s: s.legal_actions()[0]], games=6)
+    assert three["bots"] == ["random", "<lambda>", "<lambda>#2"]
+    assert len(three["ratings"]) == 3
+    assert darbar.evaluate(game, [first, first], games=2)["bots"] == ["first", "first"]
+    assert darbar.evaluate(game, "random", games=3)["by_bot"][0]["games"] == 6
+    alone = darbar.evaluate(game, first, games=2)
+    assert alone["bots"] == ["first"] and alone["games"][0]["seating"] == [0, 0]
+
+
+def test_evaluate_a_game_of_one_seat_has_no_win_rate():
+    result = darbar.evaluate(darbar.load_game("raid"), ["random"], games=4, seed=3)
+    (standing,) = result["by_bot"]
+    assert standing["games"] == 4 and standing["win_rate"] is None and standing["wins"] == 0
+    assert [g["seed"] for g in result["games"]] == [3, 4, 5, 6]
+
+
+@needs_nim
+def test_evaluate_refuses_bad_input():
+    game = darbar.load_game("nim")
+    with pytest.raises(ValueError, match=r"nim seats 2: .* not 3"):
+        darbar.evaluate(game, ["random"] * 3, games=2)
+    with pytest.raises(ValueError, match=r'bots\[1\] "oracle": unknown bot "oracle": the bots are random'):
+        darbar.evaluate(game, ["random", "oracle"], games=2)
+    with pytest.raises(ValueError, match="threads must be from 1 to 256"):
+        darbar.evaluate(game, ["random"], threads=0)
+    with pytest.raises(ValueError, match="at most 100000000 games"):
+        darbar.evaluate(game, ["random"], games=100_000_001)
+    with pytest.raises(TypeError, match=r"bots\[0\] is a bot spec"):
+        darbar.evaluate(game, [3, "random"], games=2)
+    with pytest.raises(ValueError, match=r"bots\[0\] is a bot of raid, not of nim"):
+        darbar.evaluate(game, [darbar.bots.RandomBot("raid"), "random"], games=2)
+    with pytest.raises(ValueError, match="the bot <lambda> chose 8 .* not legal now"):
+        darbar.evaluate(game, ["random", lambda s: 8], games=2, seed=5)
+
+    def broken(state):
+        raise KeyError("broken")
+
+    with pytest.raises(KeyError, match="broken"):
+        darbar.evaluate(game, ["random", broken], games=4, threads=2)

@@ -32,7 +32,7 @@ use thiserror::Error;
 
 use super::game::{Cites, Game, LastAction, Seat, SeatDecision};
 use super::snapshot::parse_snapshot;
-use super::{Log, Replay, ReplayError, Rule, SnapshotError, Violation};
+use super::{GameRng, Log, Replay, ReplayError, Rule, SnapshotError, Violation};
 
 /// Why an action given by number or text was not applied.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -225,6 +225,10 @@ pub trait DynState: Send + Sync + fmt::Display {
     /// number, or `None` when the seat cannot tell which action it was (or for a number that
     /// names no action).
     fn action_seen_by(&self, id: usize, seat: Seat) -> Option<usize>;
+    /// A position consistent with everything `seat` knows here, what it does not know drawn
+    /// afresh from a generator seeded with `seed` ([`Game::resample`]): a state restored in
+    /// mid-game, with no history. The same seed gives the same position.
+    fn resample(&self, seat: Seat, seed: u64) -> Box<dyn DynState>;
     /// Applies the action numbered `id`.
     fn apply(&mut self, id: usize) -> Result<(), Refusal>;
     /// Applies the action numbered `id` on behalf of `seat`.
@@ -622,6 +626,12 @@ impl<G: Game> DynState for Play<G> {
         self.game
             .action_seen_by(&self.state, action, seat)
             .map(G::action_index)
+    }
+
+    fn resample(&self, seat: Seat, seed: u64) -> Box<dyn DynState> {
+        let mut rng = GameRng::from_seed_u64(seed);
+        let state = self.game.0.resample(&self.state, seat, &mut rng);
+        Box::new(Play::at(Arc::clone(&self.game.0), state, false))
     }
 
     fn apply(&mut self, id: usize) -> Result<(), Refusal> {

@@ -38,6 +38,16 @@ Decisions are lists of choices: ``state.current_player()`` is the seat that must
 ``None``), ``state.legal_actions()`` the numbers of its choices, ``state.legal_actions_typed()``
 the same as :class:`Action` objects, and ``state.apply_action(a)`` takes either, or the text.
 
+Bots: :mod:`darbar.bots` has ``RandomBot``, ``RolloutBot``, ``MctsBot`` and ``IsMctsBot``
+(``bot.step(state)`` is an action number, searched with the GIL released), and
+:func:`evaluate` plays bots against each other, seats rotated, with win rates and mean returns
+per bot and per seat and their 95% intervals. ``state.resample(seat, seed)`` is a position the
+seat cannot tell from this one, what it may not see drawn afresh::
+
+    bot = darbar.bots.MctsBot(pamir, seed=1, iterations=200)
+    state.apply_action(bot.step(state))
+    darbar.evaluate(pamir, ["mcts:iterations=200", "random", "random", "random"], games=8)
+
 Pictures: ``state.to_svg()`` (what Jupyter shows) draws the board with the last action's spaces
 outlined; :func:`svg_to_rgb` turns it into an ``HxWx3`` ``uint8`` array where an SVG rasteriser
 is installed (``resvg-py`` with Pillow, or ``cairosvg``), and :func:`palette` gives the board's
@@ -78,12 +88,15 @@ from ._darbar import (
     VijayanagaraGame,
     VijayanagaraState,
     __version__,
+    evaluate,
     load_game,
     play_games,
     play_random_games,
     registered_games,
     replay,
 )
+
+from . import bots
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy
@@ -185,6 +198,8 @@ __all__ = [
     "VijayanagaraGame",
     "VijayanagaraState",
     "__version__",
+    "bots",
+    "evaluate",
     "load_game",
     "palette",
     "play_games",

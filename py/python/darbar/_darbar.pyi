@@ -14,6 +14,7 @@ __all__ = [
     "play_random_games",
     "registered_games",
     "replay",
+    "evaluate",
     "Action",
     "Card",
     "Game",
@@ -26,6 +27,11 @@ __all__ = [
     "PaxPamirState",
     "TycoonGame",
     "TycoonState",
+    "Bot",
+    "RandomBot",
+    "RolloutBot",
+    "MctsBot",
+    "IsMctsBot",
 ]
 
 _S = TypeVar("_S", bound="State")
@@ -171,6 +177,57 @@ class _GameResult(TypedDict):
     influence: NotRequired[List[int]]
     support: NotRequired[List[int]]
     record: NotRequired[str]
+
+class _Interval(TypedDict):
+    """A mean with its 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+
+class _Standing(TypedDict):
+    """How one kind of bot did in ``evaluate``, over all its seats or in one."""
+
+    bot: str
+    games: int
+    """Seat-games played."""
+    wins: float
+    """Wins, a win shared among the seats tied for the best return (none in a game of one
+    seat)."""
+    win_rate: Optional[_Interval]
+    """The share of games won with its Wilson 95% interval; ``None`` in a game of one seat."""
+    mean_return: _Interval
+    """The mean return with its 95% interval (normal approximation)."""
+
+class _Played(TypedDict):
+    """One game of ``evaluate``."""
+
+    seed: int
+    seating: List[int]
+    """The entrant (by index into ``bots``) in each seat."""
+    returns: List[float]
+    length: int
+
+class _Evaluation(TypedDict):
+    """What ``evaluate`` returns."""
+
+    game: str
+    seats: List[str]
+    """The seats' names."""
+    bots: List[str]
+    """Each entrant's name: its spec, or a callable's ``__name__``."""
+    by_bot: List[_Standing]
+    """One standing per kind of bot (entrants of the same name are one kind), in order."""
+    by_seat: List[List[_Standing]]
+    """Per seat, the standings of the kinds of bot that sat there."""
+    ratings: Optional[List[float]]
+    """Bradley-Terry ratings on the Elo scale, mean 0, in ``by_bot`` order, when more than
+    two kinds played; else ``None``."""
+    mean_length: float
+    """The mean number of actions a game took."""
+    games: List[_Played]
+    table: str
+    """The tables as text, as ``darbar arena`` prints them."""
 
 class _Pieces(TypedDict):
     """What stands in one space (``State.pieces``)."""
@@ -658,6 +715,30 @@ def replay(record: Union[str, Mapping[str, Any]], **extra: Any) -> State:
     names a deck other than the one given (``"other_deck"``: the message names the deck
     needed and its hash)."""
 
+_Entrant: TypeAlias = Union[str, Bot, Callable[[State], _ActionArg]]
+"""An entrant of ``evaluate``: a bot spec, a ``darbar.bots.Bot`` or a function of a state."""
+
+def evaluate(
+    game: Game,
+    bots: Union[_Entrant, Sequence[_Entrant]],
+    games: int = 100,
+    seed: int = 0,
+    threads: int = 1,
+    rotate_seats: bool = True,
+) -> _Evaluation:
+    """Plays ``games`` games among ``bots`` and tallies them per bot and per seat, with 95%
+    intervals (the arena of ``darbar arena``, from the same seeds).
+
+    ``bots`` is one entrant per seat, or one (alone or in a list) for every seat: a bot spec
+    (``"random"``, ``"mcts:iterations=200"``, the game's own ``"greedy"``), a
+    ``darbar.bots.Bot`` (standing for its spec: a fresh bot per seat and game) or any callable
+    ``f(state) -> action``, given a copy of the state. With ``rotate_seats`` each deal (seed
+    ``seed + g // seats``) is played once in every rotation of the seats. Spec bots run in
+    Rust on ``threads`` threads with the GIL released; a callable is called with the GIL held.
+    Raises ``ValueError`` for the wrong number of bots, an unknown bot or parameter, an
+    illegal action from a callable, or unless ``threads`` is 1 to 256 and ``games`` at most
+    100,000,000; a callable's own exception is raised as is."""
+
 @final
 class Action:
     """An action of a game: ``str(action)`` is its readable form, ``action.id`` its fixed
@@ -863,6 +944,15 @@ class State:
     def board(self, seat: Optional[_Seat] = None) -> str:
         """The board in text as ``seat`` sees it, nothing hidden from it shown (``str(state)``
         is the whole position); ``seat`` may be left out in a game of one seat."""
+
+    def resample(self: _S, seat: _Seat, seed: int) -> _S:
+        """A position consistent with everything ``seat`` knows, what it does not know (the
+        others' hands, the deck's order, sealed bids, future dice) drawn afresh from ``seed``:
+        the seat's view is the same. A state of the same class, restored in mid-game."""
+
+    def action_seen_by(self, action: _ActionArg, seat: _Seat) -> Optional[int]:
+        """The action, taken now, as ``seat`` sees it: its number, or ``None`` when the seat
+        cannot tell which it was (another's sealed bid); what ``Bot.inform`` takes."""
 
     def observation_tensor(self, seat: _Seat) -> NDArray[numpy.float32]:
         """What ``seat`` observes: ``float32``, shape ``Game.observation_tensor_shape()``."""
@@ -1211,3 +1301,93 @@ class TycoonState(State):
     def category_winners(self) -> Optional[_TycoonCategoryWinners]: ...
     def actions_taken(self, seat: _Seat) -> List[str]:
         """The Phase-4 actions a seat has taken this phase (TI-8.1)."""
+
+# ----- bots (darbar.bots)
+
+@disjoint_base
+class Bot:
+    """A player of one game, made from its spec: ``step(state)`` is its choice, an action
+    number. Its search runs with the GIL released; usable from several threads."""
+
+    @staticmethod
+    def from_spec(game: _GameArg, spec: str, seed: int = 0) -> Bot:
+        """The bot of ``game`` that ``spec`` names (``"random"``, ``"rollout:playouts=32"``,
+        ``"mcts:iterations=1000:c=1.4"``, ``"ismcts:time=500"``, ``"cheat-mcts"``, or one of
+        the game's own); ``ValueError`` for an unknown bot or parameter."""
+
+    def step(self, state: State) -> int:
+        """The bot's choice at ``state``, one of ``state.legal_actions()``; ``ValueError`` for
+        a state whose game is over or of another game."""
+
+    def __call__(self, state: State) -> int:
+        """``step(state)``."""
+
+    def inform(self, action: Optional[int]) -> None:
+        """Tells the bot of an action taken at the table, as its seat saw it
+        (``state.action_seen_by(action, seat)``), so that a search keeps its tree."""
+
+    def restart(self) -> None:
+        """Forgets the game in play."""
+
+    @property
+    def spec(self) -> str:
+        """The spec the bot was made from."""
+
+    @property
+    def game(self) -> str:
+        """The name of the game it plays."""
+
+    @property
+    def seed(self) -> int:
+        """The seed it was made with."""
+
+@final
+class RandomBot(Bot):
+    """Every legal action equally likely (``"random"``)."""
+
+    def __new__(cls, game: _GameArg, seed: int = 0) -> RandomBot: ...
+
+@final
+class RolloutBot(Bot):
+    """Flat Monte Carlo: each legal action valued by ``playouts`` random playouts from states
+    resampled from what the seat knows (``"rollout:playouts=N"``)."""
+
+    def __new__(cls, game: _GameArg, seed: int = 0, playouts: int = 16) -> RolloutBot: ...
+
+@final
+class MctsBot(Bot):
+    """UCT over a determinization (``"mcts:..."``): ``iterations`` per decision, or as many as
+    fit in ``time_ms``; ``c`` the exploration constant; ``depth`` the actions of a playout
+    (``None``: to the end); ``threads`` searches summed; ``keep_tree`` keeps the tree across
+    decisions when informed; ``rollout`` ``"random"`` or one of the game's own bots."""
+
+    def __new__(
+        cls,
+        game: _GameArg,
+        seed: int = 0,
+        iterations: int = 1000,
+        c: float = 1.4142135623730951,
+        depth: Optional[int] = None,
+        threads: int = 1,
+        keep_tree: bool = True,
+        time_ms: Optional[int] = None,
+        rollout: str = "random",
+    ) -> MctsBot: ...
+
+@final
+class IsMctsBot(Bot):
+    """Information-set MCTS (``"ismcts:..."``): a fresh state resampled from what the seat
+    knows every iteration; the parameters of ``MctsBot``."""
+
+    def __new__(
+        cls,
+        game: _GameArg,
+        seed: int = 0,
+        iterations: int = 1000,
+        c: float = 1.4142135623730951,
+        depth: Optional[int] = None,
+        threads: int = 1,
+        keep_tree: bool = True,
+        time_ms: Optional[int] = None,
+        rollout: str = "random",
+    ) -> IsMctsBot: ...
