@@ -192,8 +192,8 @@ class _Standing(TypedDict):
     games: int
     """Seat-games played."""
     wins: float
-    """Wins, a win shared among the seats tied for the best return (none in a game of one
-    seat)."""
+    """Wins, a win shared among the seats tied for the best return, the seats the rules
+    play among those to beat (none in a game of one seat)."""
     win_rate: Optional[_Interval]
     """The share of games won with its Wilson 95% interval; ``None`` in a game of one seat."""
     mean_return: _Interval
@@ -207,6 +207,9 @@ class _Played(TypedDict):
     """The entrant (by index into ``bots``) in each seat."""
     returns: List[float]
     length: int
+    decided: List[bool]
+    """Whether each seat decided anything: a seat the rules play (an automa, Wakhan)
+    never does, and counts for no bot."""
 
 class _Evaluation(TypedDict):
     """What ``evaluate`` returns."""
