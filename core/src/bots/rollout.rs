@@ -31,6 +31,33 @@ pub trait Rollout<G: Game>: Send {
     fn value(&self, game: &G, state: &G::State, seat: Seat) -> f64 {
         game.returns(state).get(seat).copied().unwrap_or(0.0)
     }
+
+    /// Plays `line`, begun at `start`, on by [`Rollout::policy`] until [`Rollout::stop`],
+    /// the end of the game, or `most` actions (capped at [`PLAYOUT_CAP`]).
+    fn play_on(
+        &mut self,
+        game: &G,
+        start: &G::State,
+        line: &mut G::State,
+        rng: &mut GameRng,
+        most: usize,
+    ) {
+        let mut log = Log::silent();
+        for _ in 0..most.min(PLAYOUT_CAP) {
+            if self.stop(game, start, line) {
+                break;
+            }
+            let Some(decision) = game.decision(line) else {
+                break;
+            };
+            let Some(next) = self.policy(game, line, &decision, rng) else {
+                break;
+            };
+            if game.apply_unchecked(line, next, &mut log).is_err() {
+                break;
+            }
+        }
+    }
 }
 
 /// Plays out uniformly at random to the end of the game.
@@ -124,25 +151,14 @@ impl<R> RolloutBot<R> {
     where
         R: Rollout<G>,
     {
-        let mut log = Log::silent();
-        if game.apply_unchecked(line, action, &mut log).is_err() {
+        if game
+            .apply_unchecked(line, action, &mut Log::silent())
+            .is_err()
+        {
             // A listed action the rules refuse after all (a card that fails): never chosen.
             return f64::NEG_INFINITY;
         }
-        for _ in 0..PLAYOUT_CAP {
-            if self.rollout.stop(game, start, line) {
-                break;
-            }
-            let Some(decision) = game.decision(line) else {
-                break;
-            };
-            let Some(next) = self.rollout.policy(game, line, &decision, rng) else {
-                break;
-            };
-            if game.apply_unchecked(line, next, &mut log).is_err() {
-                break;
-            }
-        }
+        self.rollout.play_on(game, start, line, rng, PLAYOUT_CAP);
         self.rollout.value(game, line, seat)
     }
 }

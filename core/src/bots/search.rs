@@ -74,9 +74,6 @@ impl Default for SearchConfig {
     }
 }
 
-/// No playout takes more actions than this, whatever the depth asked.
-const PLAYOUT_CAP: u32 = 100_000;
-
 /// What the last search found at its root: each action searched with its visits.
 pub type Visits<A> = Vec<(A, u32)>;
 
@@ -333,27 +330,9 @@ impl<G: GameBots, R: Rollout<G> + Clone> Search<G, R> {
 
     /// Plays `line` on by the rollout policy to the end or the depth asked, and values it.
     fn play_out(&mut self, game: &G, line: &mut G::State, rng: &mut GameRng) -> Vec<f64> {
-        let mut log = Log::silent();
-        let depth = self
-            .config
-            .rollout_depth
-            .unwrap_or(PLAYOUT_CAP)
-            .min(PLAYOUT_CAP);
+        let depth = self.config.rollout_depth.map_or(usize::MAX, |d| d as usize);
         let start = line.clone();
-        for _ in 0..depth {
-            if self.rollout.stop(game, &start, line) {
-                break;
-            }
-            let Some(decision) = game.decision(line) else {
-                break;
-            };
-            let Some(action) = self.rollout.policy(game, line, &decision, rng) else {
-                break;
-            };
-            if game.apply_unchecked(line, action, &mut log).is_err() {
-                break;
-            }
-        }
+        self.rollout.play_on(game, &start, line, rng, depth);
         let mut values = if game.is_terminal(line) {
             game.returns(line)
         } else {
