@@ -27,7 +27,7 @@ mod tree;
 
 pub use arena::{ArenaConfig, Evaluation, Interval, MakeBot, Played, Standing, evaluate};
 pub use random::RandomBot;
-pub use rollout::{RandomRollout, Rollout, RolloutBot};
+pub use rollout::{PLAYOUT_CAP, RandomRollout, Rollout, RolloutBot};
 pub use search::{Budget, CheatingMcts, IsMcts, Mcts, Sampling, SearchConfig, Visits};
 pub use spec::{
     BotRollout, BotSpec, GENERIC_BOTS, MAX_SEARCH_THREADS, ROLLOUT_PLAYOUTS, SpecError, by_spec,
