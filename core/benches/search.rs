@@ -19,14 +19,28 @@ use darbar::vijayanagara::Vijayanagara;
 /// Iterations of each decision searched.
 const ITERATIONS: u32 = 200;
 
-/// Random actions played before the position searched.
+/// Random actions played before the position searched (then on to the next decision with a
+/// choice).
 const STEPS_IN: usize = 20;
 
 fn search_one<G: GameBots>(c: &mut Criterion, name: &str, game: &G) {
     let mut state = game.new_initial_state(3);
     play_random_steps(game, &mut state, STEPS_IN, 3);
-    let Some(decision) = game.decision(&state) else {
-        return;
+    // On to a decision with a choice: a forced one is not searched.
+    let decision = loop {
+        let Some(decision) = game.decision(&state) else {
+            return;
+        };
+        if decision.choices.len() > 1 {
+            break decision;
+        }
+        let only = decision.choices[0];
+        if game
+            .apply(&mut state, only, &mut darbar::engine::Log::silent())
+            .is_err()
+        {
+            return;
+        }
     };
     let config = SearchConfig {
         budget: Budget::Iterations(ITERATIONS),
