@@ -178,3 +178,21 @@ fn search_bots_choose_alike_whatever_the_future_dice() {
         }
     }
 }
+
+/// A search cut short values the position at the score so far (RG-10, ruling 26): what
+/// `turn_value` says, the score while the game goes on.
+#[test]
+fn a_playout_cut_short_is_valued_at_the_score_so_far() {
+    use darbar::bots::GameBots;
+    let game = game();
+    let mut state = State::new(5);
+    let mut bot = RandomBot::new(5);
+    for _ in 0..40 {
+        let Some(action) = bot.choose_from(&state.legal_actions()) else {
+            break;
+        };
+        game.apply(&mut state, action, &mut Log::silent()).unwrap();
+        assert_eq!(game.heuristic(&state), Some(vec![turn_value(&state)]));
+    }
+    assert_eq!(turn_value(&state), f64::from(state.score()));
+}

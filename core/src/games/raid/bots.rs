@@ -18,6 +18,11 @@ impl GameBots for Raid {
             make: |_, seed| Box::new(GreedyBot::new(seed)),
         }]
     }
+
+    /// The score so far (RG-10, ruling 26), 0 once dead or overthrown: [`turn_value`].
+    fn heuristic(&self, state: &State) -> Option<Vec<f64>> {
+        Some(vec![turn_value(state)])
+    }
 }
 
 /// The value of a position at the end of a turn (RG-10, ruling 26): the score of
